@@ -1,0 +1,23 @@
+# lit configuration for qgrad's FileCheck suites.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "qgrad"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".ll", ".c", ".test", ".txt"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.qgrad_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+config.environment["PATH"] = os.pathsep.join(
+    [config.qgrad_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+config.substitutions.append(("%qgrad_lib", config.qgrad_lib_dir))
+config.substitutions.append(("%qgrad_src", config.qgrad_src_root))
+config.substitutions.append(("%qgrad_include", os.path.join(config.qgrad_src_root, "include")))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+config.substitutions.append(("%plugin", os.path.join(config.qgrad_lib_dir, "QgradAD.so")))
