@@ -1,0 +1,71 @@
+//===- Pipeline.h - From an MLIR file to optimised LLVM IR ------*- C++ -*-===//
+//
+// The compilation stages of the driver, each a function so that tools can
+// time, print or stop after any of them:
+//   parse -> bufferize -> lower_to_llvm -> translate -> optimize
+// Every stage reports failure as an llvm::Error whose message is ready to
+// print; MLIR's located diagnostics are emitted by the caller's handler.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGRAD_DRIVER_PIPELINE_H
+#define QGRAD_DRIVER_PIPELINE_H
+
+#include "qgrad/Driver/StageTimer.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace mlir {
+class MLIRContext;
+} // namespace mlir
+
+namespace qgrad::driver {
+
+/// Creates an MLIRContext with every dialect qgrad programs may use.
+std::unique_ptr<mlir::MLIRContext> createContext();
+
+/// Parses `path` ("-" for stdin). Syntax errors are reported through the
+/// context's diagnostic handler as FILE:LINE:COL: error: ...
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+parseFile(mlir::MLIRContext &context, llvm::StringRef path);
+
+/// Tensors to memrefs (one-shot bufferization across function boundaries,
+/// identity layouts) and deallocation of temporaries.
+llvm::Error bufferize(mlir::ModuleOp module);
+
+/// Everything left (linalg, scf, memref, math, arith, cf, func, index) to the
+/// LLVM dialect.
+llvm::Error lowerToLLVMDialect(mlir::ModuleOp module);
+
+/// The LLVM dialect to LLVM IR, with the host's triple and data layout.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                  llvm::TargetMachine &targetMachine);
+
+/// Creates a TargetMachine for the host CPU at `optLevel` (0-3).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createHostTargetMachine(unsigned optLevel, bool positionIndependent);
+
+/// The standard LLVM pipeline at -O`optLevel` (0-3) over `module`.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
+                    unsigned optLevel);
+
+/// Marks every public function definition with `llvm.emit_c_interface`, so
+/// lowering emits a `_mlir_ciface_NAME` wrapper taking memref descriptors by
+/// pointer (the documented ABI of `qgrad compile`).
+void requestCInterfaces(mlir::ModuleOp module);
+
+} // namespace qgrad::driver
+
+#endif // QGRAD_DRIVER_PIPELINE_H

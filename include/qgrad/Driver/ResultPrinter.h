@@ -1,0 +1,34 @@
+//===- ResultPrinter.h - Printing entry-point results -----------*- C++ -*-===//
+
+#ifndef QGRAD_DRIVER_RESULTPRINTER_H
+#define QGRAD_DRIVER_RESULTPRINTER_H
+
+#include "qgrad/Driver/HostValue.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace qgrad::driver {
+
+/// One value as text: f64 with 17 significant digits (trailing zeros kept so
+/// the precision is visible), f32 with 9, integers exactly, i1 as
+/// true/false, tensors as nested lists.
+std::string formatValue(const HostValue &value);
+
+/// The same value as JSON (non-finite floats become null, which JSON
+/// requires).
+std::string formatValueAsJSON(const HostValue &value);
+
+/// {"results": [...], "timings_ms": {"parse": ..., ...}}
+void printJSONReport(llvm::raw_ostream &os,
+                     const std::vector<HostValue> &results,
+                     const std::vector<std::pair<std::string, double>> &stages);
+
+} // namespace qgrad::driver
+
+#endif // QGRAD_DRIVER_RESULTPRINTER_H

@@ -1,0 +1,160 @@
+//===- Pipeline.cpp - From an MLIR file to optimised LLVM IR --------------===//
+
+#include "qgrad/Driver/Pipeline.h"
+
+#include "qgrad/InitAllDialects.h"
+#include "qgrad/InitAllPasses.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+#include <mutex>
+
+using namespace qgrad::driver;
+
+// Textual pipelines (nested in the module pass manager) keep the stages readable and printable
+// (--keep-intermediate shows the IR after each).
+static constexpr llvm::StringLiteral kBufferizePipeline =
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "canonicalize,buffer-deallocation-pipeline";
+
+static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
+    "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
+
+std::unique_ptr<mlir::MLIRContext> qgrad::driver::createContext() {
+  static std::once_flag passesRegistered;
+  std::call_once(passesRegistered, [] { qgrad::registerAllPasses(); });
+  mlir::DialectRegistry registry;
+  qgrad::registerAllDialects(registry);
+  auto context = std::make_unique<mlir::MLIRContext>(registry);
+  context->loadAllAvailableDialects();
+  return context;
+}
+
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError())
+    return llvm::createStringError("cannot read '" + path + "': " +
+                                   ec.message());
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return llvm::createStringError("could not parse '" + path + "'");
+  return module;
+}
+
+static llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
+                               llvm::StringRef stage) {
+  mlir::PassManager pm(module->getName());
+  std::string parseErrors;
+  llvm::raw_string_ostream errorStream(parseErrors);
+  if (mlir::failed(mlir::parsePassPipeline(pipeline, pm, errorStream)))
+    return llvm::createStringError("internal error: bad " + stage +
+                                   " pipeline: " + parseErrors);
+  if (mlir::failed(pm.run(module)))
+    return llvm::createStringError(stage + " failed");
+  return llvm::Error::success();
+}
+
+llvm::Error qgrad::driver::bufferize(mlir::ModuleOp module) {
+  return runPipeline(module, kBufferizePipeline, "bufferization");
+}
+
+llvm::Error qgrad::driver::lowerToLLVMDialect(mlir::ModuleOp module) {
+  return runPipeline(module, kLowerToLLVMPipeline, "lowering to LLVM");
+}
+
+void qgrad::driver::requestCInterfaces(mlir::ModuleOp module) {
+  mlir::UnitAttr unit = mlir::UnitAttr::get(module.getContext());
+  for (auto func : module.getOps<mlir::func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      func->setAttr("llvm.emit_c_interface", unit);
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+qgrad::driver::createHostTargetMachine(unsigned optLevel,
+                                       bool positionIndependent) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("no LLVM target for the host: " + error);
+  llvm::SubtargetFeatures features;
+  for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(feature, enabled);
+  static constexpr llvm::CodeGenOptLevel levels[] = {
+      llvm::CodeGenOptLevel::None, llvm::CodeGenOptLevel::Less,
+      llvm::CodeGenOptLevel::Default, llvm::CodeGenOptLevel::Aggressive};
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, llvm::sys::getHostCPUName(), features.getString(),
+      llvm::TargetOptions(),
+      positionIndependent ? llvm::Reloc::PIC_ : llvm::Reloc::Static,
+      std::nullopt, levels[std::min(optLevel, 3u)]));
+  if (!machine)
+    return llvm::createStringError("cannot create a host target machine");
+  return std::move(machine);
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+qgrad::driver::translateToLLVMIR(mlir::ModuleOp module,
+                                 llvm::LLVMContext &llvmContext,
+                                 llvm::TargetMachine &targetMachine) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
+  llvmModule->setDataLayout(targetMachine.createDataLayout());
+  return llvmModule;
+}
+
+void qgrad::driver::optimizeModule(llvm::Module &module,
+                                   llvm::TargetMachine &targetMachine,
+                                   unsigned optLevel) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(&targetMachine);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  static const llvm::OptimizationLevel levels[] = {
+      llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+      llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::OptimizationLevel level = levels[std::min(optLevel, 3u)];
+  llvm::ModulePassManager mpm =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, mam);
+}

@@ -1,0 +1,66 @@
+//===- SharedLibrary.cpp - Ahead-of-time output of `qgrad compile` --------===//
+
+#include "qgrad/Driver/SharedLibrary.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace qgrad::driver;
+
+#ifndef QGRAD_LLVM_TOOLS_DIR
+#error "QGRAD_LLVM_TOOLS_DIR must be defined by the build"
+#endif
+
+static llvm::Expected<std::string> findLinkerDriver() {
+  // The compiler qgrad was configured with first, then PATH.
+  for (llvm::StringRef candidate :
+       {QGRAD_LLVM_TOOLS_DIR "/clang", "clang-22", "clang"}) {
+    if (llvm::sys::fs::can_execute(candidate))
+      return candidate.str();
+    if (auto found = llvm::sys::findProgramByName(candidate))
+      return *found;
+  }
+  return llvm::createStringError(
+      "cannot find clang-22 to link the shared library (install clang-22)");
+}
+
+llvm::Error qgrad::driver::writeSharedLibrary(llvm::Module &module,
+                                              llvm::TargetMachine &machine,
+                                              llvm::StringRef outputPath) {
+  llvm::SmallString<128> objectPath;
+  int objectFD;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "qgrad", "o", objectFD, objectPath))
+    return llvm::createStringError("cannot create a temporary object file: " +
+                                   ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream objectStream(objectFD, /*shouldClose=*/true);
+    llvm::legacy::PassManager codegen;
+    if (machine.addPassesToEmitFile(codegen, objectStream, nullptr,
+                                    llvm::CodeGenFileType::ObjectFile))
+      return llvm::createStringError("the host target cannot emit objects");
+    codegen.run(module);
+  }
+
+  auto linker = findLinkerDriver();
+  if (!linker)
+    return linker.takeError();
+  std::string errorMessage;
+  llvm::SmallVector<llvm::StringRef> linkArgs = {
+      *linker, "-shared", "-fuse-ld=lld", objectPath, "-o", outputPath,
+      "-lm"};
+  int status = llvm::sys::ExecuteAndWait(*linker, linkArgs, std::nullopt, {},
+                                         0, 0, &errorMessage);
+  if (status != 0)
+    return llvm::createStringError("linking '" + outputPath + "' failed" +
+                                   (errorMessage.empty()
+                                        ? std::string()
+                                        : ": " + errorMessage));
+  return llvm::Error::success();
+}
