@@ -34,7 +34,8 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "canonicalize,buffer-deallocation-pipeline";
 
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-linalg-to-loops,lower-affine,convert-scf-to-cf,"
+    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
+    "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
 

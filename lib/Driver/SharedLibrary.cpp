@@ -29,9 +29,23 @@ static llvm::Expected<std::string> findLinkerDriver() {
       "cannot find clang-22 to link the shared library (install clang-22)");
 }
 
+/// Exports only the C interface: the lowered functions behind each
+/// `_mlir_ciface_F` keep their expanded-descriptor ABI private, and a
+/// function named `main` would otherwise clash with the host program's.
+static void hideWrappedFunctions(llvm::Module &module) {
+  static constexpr llvm::StringLiteral kPrefix = "_mlir_ciface_";
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration() || function.getName().starts_with(kPrefix))
+      continue;
+    if (module.getFunction((kPrefix + function.getName()).str()))
+      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
+  }
+}
+
 llvm::Error qgrad::driver::writeSharedLibrary(llvm::Module &module,
                                               llvm::TargetMachine &machine,
                                               llvm::StringRef outputPath) {
+  hideWrappedFunctions(module);
   llvm::SmallString<128> objectPath;
   int objectFD;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
