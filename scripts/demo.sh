@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The main job on built-in examples: compile and run programs with qgrad.
+set -euo pipefail
+build_dir=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+qgrad="$build_dir/bin/qgrad"
+
+run() {
+  echo "\$ qgrad run $*"
+  "$qgrad" run "$@"
+  echo
+}
+
+cd "$root"
+run examples/sin_times_x.mlir 0.5 --time-stages
+run examples/taylor_exp.mlir 1.0 20
+run examples/matvec.mlir '[[1,2],[3,4]]' '[1,1]' '[0.5,-0.5]'
+run examples/softmax.mlir '[1, 2, 3]' --json
