@@ -2,6 +2,8 @@
 
 #include "qgrad/InitAllDialects.h"
 
+#include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
+
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -46,12 +48,13 @@
 
 void qgrad::registerAllDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
-                  cf::ControlFlowDialect, complex::ComplexDialect,
-                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-                  linalg::LinalgDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect>();
+  registry
+      .insert<arith::ArithDialect, bufferization::BufferizationDialect,
+              cf::ControlFlowDialect, complex::ComplexDialect,
+              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect>();
+  registry.insert<qgrad::quantum::QuantumDialect>();
 
   // One-shot bufferization of the upstream ops.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
