@@ -2,6 +2,7 @@
 
 #include "qgrad/InitAllDialects.h"
 
+#include "qgrad/Dialect/Gradient/IR/GradientDialect.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -54,7 +55,8 @@ void qgrad::registerAllDialects(mlir::DialectRegistry &registry) {
               func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
               linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
               scf::SCFDialect, tensor::TensorDialect, ub::UBDialect>();
-  registry.insert<qgrad::quantum::QuantumDialect>();
+  registry.insert<qgrad::gradient::GradientDialect,
+                  qgrad::quantum::QuantumDialect>();
 
   // One-shot bufferization of the upstream ops.
   arith::registerBufferizableOpInterfaceExternalModels(registry);
