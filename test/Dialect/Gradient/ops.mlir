@@ -1,5 +1,6 @@
 // RUN: qgrad-opt %s | qgrad-opt | FileCheck %s
 // RUN: qgrad-opt %s --mlir-print-op-generic | qgrad-opt | FileCheck %s
+// RUN: qgrad-opt %s -emit-bytecode | qgrad-opt | FileCheck %s
 
 func.func @square(%x: f64) -> f64 {
   %y = arith.mulf %x, %x : f64

@@ -1,5 +1,6 @@
 // RUN: qgrad-opt %s | qgrad-opt | FileCheck %s
 // RUN: qgrad-opt %s --mlir-print-op-generic | qgrad-opt | FileCheck %s
+// RUN: qgrad-opt %s -emit-bytecode | qgrad-opt | FileCheck %s
 
 // The Catalyst spellings of every quantum op parse and print back unchanged.
 
@@ -135,5 +136,39 @@ func.func @loop(%x: f64, %n: index) -> f64 {
   %e = quantum.expval %o : f64
   %r1 = quantum.insert %r[ 0], %qn : !quantum.reg, !quantum.bit
   quantum.dealloc %r1 : !quantum.reg
+  return %e : f64
+}
+
+// CHECK-LABEL: func.func @branches(
+func.func @branches(%x: f64, %flip: i1, %n: i64) -> f64 {
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  // CHECK: scf.if %{{.*}} -> (!quantum.bit)
+  %q1 = scf.if %flip -> (!quantum.bit) {
+    %a = quantum.custom "PauliX"() %q0 : !quantum.bit
+    scf.yield %a : !quantum.bit
+  } else {
+    scf.yield %q0 : !quantum.bit
+  }
+  %r1 = quantum.insert %r[ 0], %q1 : !quantum.reg, !quantum.bit
+  // A register carried through a loop whose trip count is known at run time.
+  // CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (i64, !quantum.reg) -> (i64, !quantum.reg)
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %i, %r2 = scf.while (%i = %c0, %reg = %r1) : (i64, !quantum.reg) -> (i64, !quantum.reg) {
+    %more = arith.cmpi slt, %i, %n : i64
+    scf.condition(%more) %i, %reg : i64, !quantum.reg
+  } do {
+  ^bb0(%j: i64, %reg: !quantum.reg):
+    %q = quantum.extract %reg[ 0] : !quantum.reg -> !quantum.bit
+    %q2 = quantum.custom "RY"(%x) %q : !quantum.bit
+    %reg1 = quantum.insert %reg[ 0], %q2 : !quantum.reg, !quantum.bit
+    %j1 = arith.addi %j, %c1 : i64
+    scf.yield %j1, %reg1 : i64, !quantum.reg
+  }
+  %q3 = quantum.extract %r2[ 0] : !quantum.reg -> !quantum.bit
+  %o = quantum.namedobs %q3[PauliZ] : !quantum.obs
+  %e = quantum.expval %o : f64
+  quantum.dealloc %r2 : !quantum.reg
   return %e : f64
 }

@@ -53,6 +53,16 @@ def Quantum_AllocOp : Quantum_Op<"alloc"> {
     `(` ($nqubits^):($nqubits_attr)? `)` attr-dict `:` type($qreg)
   }];
   let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "int64_t":$size), [{
+      build($_builder, $_state, QuregType::get($_builder.getContext()),
+            ::mlir::Value(), $_builder.getI64IntegerAttr(size));
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$size), [{
+      build($_builder, $_state, QuregType::get($_builder.getContext()), size,
+            ::mlir::IntegerAttr());
+    }]>
+  ];
 }
 
 def Quantum_DeallocOp : Quantum_Op<"dealloc"> {
@@ -74,6 +84,16 @@ def Quantum_ExtractOp : Quantum_Op<"extract", [NoMemoryEffect]> {
     $qreg `[` ($idx^):($idx_attr)? `]` attr-dict `:` type($qreg) `->` type($qubit)
   }];
   let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$qreg, "int64_t":$index), [{
+      build($_builder, $_state, QubitType::get($_builder.getContext()), qreg,
+            ::mlir::Value(), $_builder.getI64IntegerAttr(index));
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$qreg, "::mlir::Value":$index), [{
+      build($_builder, $_state, QubitType::get($_builder.getContext()), qreg,
+            index, ::mlir::IntegerAttr());
+    }]>
+  ];
 }
 
 def Quantum_InsertOp : Quantum_Op<"insert", [NoMemoryEffect]> {
@@ -87,6 +107,18 @@ def Quantum_InsertOp : Quantum_Op<"insert", [NoMemoryEffect]> {
     type($in_qreg) `,` type($qubit)
   }];
   let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$qreg, "int64_t":$index,
+                   "::mlir::Value":$qubit), [{
+      build($_builder, $_state, qreg.getType(), qreg, ::mlir::Value(),
+            $_builder.getI64IntegerAttr(index), qubit);
+    }]>,
+    OpBuilder<(ins "::mlir::Value":$qreg, "::mlir::Value":$index,
+                   "::mlir::Value":$qubit), [{
+      build($_builder, $_state, qreg.getType(), qreg, index,
+            ::mlir::IntegerAttr(), qubit);
+    }]>
+  ];
 }
 
 //===----------------------------------------------------------------------===//
@@ -124,6 +156,15 @@ def Quantum_CustomOp : Quantum_GateOp<"custom", [AttrSizedOperandSegments]> {
   let extraClassDeclaration = gateClassDeclaration # [{
     ::mlir::ValueRange getGateParams() { return getParams(); }
   }];
+  // Yields one qubit per consumed qubit.
+  let builders = [
+    OpBuilder<(ins "::llvm::StringRef":$gateName, "::mlir::ValueRange":$params,
+                   "::mlir::ValueRange":$inQubits,
+                   CArg<"bool", "false">:$adjoint), [{
+      build($_builder, $_state, ::mlir::TypeRange(inQubits), params, inQubits,
+            gateName, adjoint);
+    }]>
+  ];
 }
 
 def Quantum_MultiRZOp : Quantum_GateOp<"multirz"> {
@@ -138,6 +179,13 @@ def Quantum_MultiRZOp : Quantum_GateOp<"multirz"> {
     ::llvm::StringRef getGateName() { return "MultiRZ"; }
     ::mlir::ValueRange getGateParams() { return getODSOperands(0); }
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$theta, "::mlir::ValueRange":$inQubits,
+                   CArg<"bool", "false">:$adjoint), [{
+      build($_builder, $_state, ::mlir::TypeRange(inQubits), theta, inQubits,
+            adjoint);
+    }]>
+  ];
 }
 
 def Quantum_QubitUnitaryOp : Quantum_GateOp<"unitary"> {
@@ -159,6 +207,13 @@ def Quantum_QubitUnitaryOp : Quantum_GateOp<"unitary"> {
     ::mlir::ValueRange getGateParams() { return {}; }
   }];
   let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$matrix, "::mlir::ValueRange":$inQubits,
+                   CArg<"bool", "false">:$adjoint), [{
+      build($_builder, $_state, ::mlir::TypeRange(inQubits), matrix, inQubits,
+            adjoint);
+    }]>
+  ];
 }
 
 //===----------------------------------------------------------------------===//
@@ -183,6 +238,13 @@ def Quantum_NamedObsOp : Quantum_ObservableOp<"namedobs"> {
   let assemblyFormat = [{
     $qubit `[` custom<NamedObservable>($type) `]` attr-dict `:` type($obs)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$qubit, "NamedObservable":$kind), [{
+      auto *context = $_builder.getContext();
+      build($_builder, $_state, ObservableType::get(context), qubit,
+            NamedObservableAttr::get(context, kind));
+    }]>
+  ];
 }
 
 def Quantum_HermitianOp : Quantum_ObservableOp<"hermitian"> {
