@@ -146,8 +146,9 @@ def Gradient_BackpropOp : Gradient_Op<"backprop",
     cotangent seeds one output: one per `callee_out` buffer when there are
     any, else one per callee result. The adjoint of every differentiated
     argument (`diffArgIndices`, argument 0 by default) comes back as a result
-    for a scalar or tensor argument, and is accumulated into the matching
-    `grad_out` shadow buffer for a memref argument.
+    for a scalar or tensor argument, and lands in the matching `grad_out`
+    shadow buffer for a memref argument. Cotangent buffers are consumed: the
+    reverse sweep may overwrite them.
 
     ```mlir
     %g = gradient.backprop @circuit.argmap(%x) callee_out(%params : memref<?xf64>)
