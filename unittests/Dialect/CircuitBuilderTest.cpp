@@ -66,13 +66,17 @@ TEST_F(CircuitBuilderTest, BuildsAVerifiedCircuit) {
 
   ASSERT_TRUE(succeeded(verify(*module)));
   std::string text = print(*module);
+  SCOPED_TRACE(text);
   EXPECT_NE(text.find("quantum.alloc( 2) : !quantum.reg"), std::string::npos);
   EXPECT_NE(text.find("quantum.extract %0[ 1] : !quantum.reg -> !quantum.bit"),
             std::string::npos);
   EXPECT_NE(text.find("quantum.custom \"RX\"(%arg0) %1 : !quantum.bit"),
             std::string::npos);
-  EXPECT_NE(text.find("quantum.multirz(%arg0) %4#0, %4#1 {adjoint} : "
-                      "!quantum.bit, !quantum.bit"),
+  EXPECT_NE(text.find("%out_qubits_0:2 = quantum.custom \"CNOT\"() "
+                      "%out_qubits, %2 : !quantum.bit, !quantum.bit"),
+            std::string::npos);
+  EXPECT_NE(text.find("quantum.multirz(%arg0) %out_qubits_0#0, "
+                      "%out_qubits_0#1 {adjoint} : !quantum.bit, !quantum.bit"),
             std::string::npos);
   EXPECT_NE(text.find("[PauliZ] : !quantum.obs"), std::string::npos);
 

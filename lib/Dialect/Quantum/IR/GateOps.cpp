@@ -79,6 +79,21 @@ LogicalResult qgrad::quantum::verifyGateOp(Operation *op) {
   return success();
 }
 
+static void nameOutQubits(ValueRange outQubits, OpAsmSetValueNameFn setName) {
+  if (!outQubits.empty())
+    setName(outQubits.front(), "out_qubits");
+}
+
+void CustomOp::getAsmResultNames(OpAsmSetValueNameFn setName) {
+  nameOutQubits(getOutQubits(), setName);
+}
+void MultiRZOp::getAsmResultNames(OpAsmSetValueNameFn setName) {
+  nameOutQubits(getOutQubits(), setName);
+}
+void QubitUnitaryOp::getAsmResultNames(OpAsmSetValueNameFn setName) {
+  nameOutQubits(getOutQubits(), setName);
+}
+
 LogicalResult QubitUnitaryOp::verify() {
   return verifyMatrixFitsQubits(*this, getMatrix().getType(),
                                 getInQubits().size());

@@ -5,6 +5,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/OpAsmInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "qgrad/Dialect/Quantum/IR/QuantumAttrs.td"
 include "qgrad/Dialect/Quantum/IR/QuantumDialect.td"
@@ -125,8 +126,10 @@ def Quantum_InsertOp : Quantum_Op<"insert", [NoMemoryEffect]> {
 // Gates
 //===----------------------------------------------------------------------===//
 
+// Gate results print as %out_qubits, as in Catalyst's output.
 class Quantum_GateOp<string mnemonic, list<Trait> traits = []>
-    : Quantum_Op<mnemonic, traits # [NoMemoryEffect, Quantum_GateOpInterface]> {
+    : Quantum_Op<mnemonic, traits # [NoMemoryEffect, Quantum_GateOpInterface,
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   code gateClassDeclaration = [{
     bool isAdjoint() { return getAdjoint(); }
   }];
