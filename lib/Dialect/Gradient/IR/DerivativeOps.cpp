@@ -29,36 +29,23 @@ static LogicalResult verifyMethodAndStep(Operation *op, StringRef method,
   return success();
 }
 
-template <typename OpT>
-static LogicalResult verifyDerivativeAttrs(OpT op, size_t numArgs) {
-  if (failed(
-          verifyMethodAndStep(op, op.getMethod(), op.getFiniteDiffParamAttr())))
+LogicalResult qgrad::gradient::verifyDerivativeAttrs(Operation *op) {
+  auto derivative = cast<DerivativeOpInterface>(op);
+  if (failed(verifyMethodAndStep(op, derivative.getMethod(),
+                                 derivative.getFiniteDiffParamAttr())))
     return failure();
-  return verifyDiffArgIndices(op, op.getDiffArgIndicesAttr(), numArgs);
-}
-
-LogicalResult GradOp::verify() {
-  return verifyDerivativeAttrs(*this, getArgs().size());
-}
-LogicalResult ValueAndGradOp::verify() {
-  return verifyDerivativeAttrs(*this, getArgs().size());
-}
-LogicalResult JVPOp::verify() {
-  return verifyDerivativeAttrs(*this, getParams().size());
-}
-LogicalResult VJPOp::verify() {
-  return verifyDerivativeAttrs(*this, getParams().size());
+  return verifyDiffArgIndices(op, derivative.getDiffArgIndicesAttr(),
+                              derivative.getCallArgs().size());
 }
 
 /// The checks every derivative op makes of its callee; returns the callee.
-template <typename OpT>
 static FailureOr<FunctionOpInterface>
-verifyDerivativeCall(OpT op, ValueRange args,
+verifyDerivativeCall(DerivativeOpInterface op,
                      SymbolTableCollection &symbolTable) {
   FailureOr<FunctionOpInterface> callee =
       lookupCallee(op, op.getCalleeAttr(), symbolTable);
   if (failed(callee) ||
-      failed(verifyTypeList(op, "argument", args.getTypes(),
+      failed(verifyTypeList(op, "argument", op.getCallArgs().getTypes(),
                             callee->getArgumentTypes(),
                             "the callee's signature")) ||
       failed(verifyDiffArgsAreFloats(op, *callee, op.getDiffArgPositions())) ||
@@ -94,7 +81,7 @@ static SmallVector<Type> concat(TypeRange front, TypeRange back) {
 
 LogicalResult GradOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FailureOr<FunctionOpInterface> callee =
-      verifyDerivativeCall(*this, getArgs(), symbolTable);
+      verifyDerivativeCall(*this, symbolTable);
   if (failed(callee))
     return failure();
   return verifyTypeList(
@@ -106,7 +93,7 @@ LogicalResult GradOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 LogicalResult
 ValueAndGradOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FailureOr<FunctionOpInterface> callee =
-      verifyDerivativeCall(*this, getArgs(), symbolTable);
+      verifyDerivativeCall(*this, symbolTable);
   if (failed(callee))
     return failure();
   return verifyTypeList(
@@ -134,8 +121,7 @@ template <typename OpT>
 static LogicalResult
 verifyProduct(OpT op, SymbolTableCollection &symbolTable,
               function_ref<ProductSignature(FunctionOpInterface)> describe) {
-  FailureOr<FunctionOpInterface> callee =
-      verifyDerivativeCall(op, op.getParams(), symbolTable);
+  FailureOr<FunctionOpInterface> callee = verifyDerivativeCall(op, symbolTable);
   if (failed(callee))
     return failure();
   ProductSignature signature = describe(*callee);

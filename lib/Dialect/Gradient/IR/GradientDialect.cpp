@@ -7,6 +7,7 @@ using namespace mlir;
 using namespace qgrad::gradient;
 
 #include "qgrad/Dialect/Gradient/IR/GradientDialect.cpp.inc"
+#include "qgrad/Dialect/Gradient/IR/GradientInterfaces.cpp.inc"
 
 void GradientDialect::initialize() {
   addOperations<

@@ -5,6 +5,7 @@
 
 #include "qgrad/Dialect/Gradient/IR/DiffArgs.h"
 #include "qgrad/Dialect/Gradient/IR/GradientDialect.h"
+#include "qgrad/Dialect/Gradient/IR/GradientInterfaces.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"

@@ -7,6 +7,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "qgrad/Dialect/Gradient/IR/GradientDialect.td"
+include "qgrad/Dialect/Gradient/IR/GradientInterfaces.td"
 
 class Gradient_Op<string mnemonic, list<Trait> traits = []>
     : Op<Gradient_Dialect, mnemonic, traits>;
@@ -19,18 +20,19 @@ def Gradient_FloatTensorOrMemRef
 // operands, attributes and accessors.
 class Gradient_DerivativeOp<string mnemonic, list<Trait> traits = []>
     : Gradient_Op<mnemonic,
-                  traits # [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+                  traits # [Gradient_DerivativeOpInterface,
+                            DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   dag derivativeAttrs = (ins StrAttr:$method, FlatSymbolRefAttr:$callee,
                              OptionalAttr<AnyIntElementsAttr>:$diffArgIndices,
                              OptionalAttr<Builtin_FloatAttr>:$finiteDiffParam);
   code derivativeClassDeclaration = [{
+    ::mlir::OperandRange getCallArgs() { return getODSOperands(0); }
     /// The differentiated argument positions (argument 0 when not given).
     ::llvm::SmallVector<unsigned> getDiffArgPositions() {
       return ::qgrad::gradient::getDiffArgPositions(getDiffArgIndicesAttr());
     }
   }];
   let extraClassDeclaration = derivativeClassDeclaration;
-  let hasVerifier = 1;
 }
 
 def Gradient_GradOp : Gradient_DerivativeOp<"grad"> {
