@@ -286,3 +286,50 @@ func.func @probs_nothing(%a: !quantum.bit) {
   quantum.probs %c
   return
 }
+
+// -----
+
+func.func @stale_qubit_in_gate(%t: f64, %q0: !quantum.bit) -> !quantum.bit {
+  // expected-note @below {{consumed here}}
+  %q1 = quantum.custom "RX"(%t) %q0 : !quantum.bit
+  // expected-error @below {{uses a qubit value that an earlier op already consumed; use the qubit that op yields}}
+  %q2 = quantum.custom "RY"(%t) %q0 : !quantum.bit
+  return %q2 : !quantum.bit
+}
+
+// -----
+
+func.func @stale_qubit_in_insert(%t: f64, %q0: !quantum.bit, %r: !quantum.reg) -> !quantum.reg {
+  // expected-note @below {{consumed here}}
+  %m, %q1 = quantum.measure %q0 : i1, !quantum.bit
+  // expected-error @below {{uses a qubit value that an earlier op already consumed}}
+  %r1 = quantum.insert %r[ 0], %q0 : !quantum.reg, !quantum.bit
+  return %r1 : !quantum.reg
+}
+
+// -----
+
+func.func @measured_twice(%q0: !quantum.bit) {
+  // expected-note @below {{consumed here}}
+  %m, %q1 = quantum.measure %q0 : i1, !quantum.bit
+  // expected-error @below {{uses a qubit value that an earlier op already consumed}}
+  %m2, %q2 = quantum.measure %q0 : i1, !quantum.bit
+  return
+}
+
+// -----
+
+// Observing a qubit does not consume it, and exclusive branches may each
+// consume the same qubit.
+func.func @not_stale(%t: f64, %flip: i1, %q0: !quantum.bit) -> (f64, !quantum.bit) {
+  %o = quantum.namedobs %q0[PauliZ] : !quantum.obs
+  %e = quantum.expval %o : f64
+  %q1 = scf.if %flip -> (!quantum.bit) {
+    %a = quantum.custom "RX"(%t) %q0 : !quantum.bit
+    scf.yield %a : !quantum.bit
+  } else {
+    %b = quantum.custom "RY"(%t) %q0 : !quantum.bit
+    scf.yield %b : !quantum.bit
+  }
+  return %e, %q1 : f64, !quantum.bit
+}

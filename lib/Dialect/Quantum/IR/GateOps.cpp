@@ -1,5 +1,6 @@
 //===- GateOps.cpp - Verifiers of gates -----------------------------------===//
 
+#include "VerifyLinearity.h"
 #include "VerifyShapes.h"
 
 #include "qgrad/Dialect/Quantum/IR/GateTable.h"
@@ -76,7 +77,7 @@ LogicalResult qgrad::quantum::verifyGateOp(Operation *op) {
              << "qubit operand " << i << " is the same value as operand "
              << it->second << "; a gate's qubits must be distinct";
   }
-  return success();
+  return verifyConsumedOnce(op, gate.getInQubits());
 }
 
 static void nameOutQubits(ValueRange outQubits, OpAsmSetValueNameFn setName) {

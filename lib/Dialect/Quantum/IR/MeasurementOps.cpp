@@ -1,5 +1,6 @@
 //===- MeasurementOps.cpp - Verifiers of measurements ---------------------===//
 
+#include "VerifyLinearity.h"
 #include "VerifyShapes.h"
 
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
@@ -81,4 +82,8 @@ LogicalResult CountsOp::verify() {
   return verifyArrayMeasurement(*this, typeOrNull(getCounts()),
                                 typeOrNull(getInCounts()), numShape,
                                 {outcomes});
+}
+
+LogicalResult MeasureOp::verify() {
+  return verifyConsumedOnce(*this, getInQubit());
 }

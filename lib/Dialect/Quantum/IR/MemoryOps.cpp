@@ -1,5 +1,7 @@
 //===- MemoryOps.cpp - Verifiers of alloc, extract and insert -------------===//
 
+#include "VerifyLinearity.h"
+
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
 #include "qgrad/Dialect/Quantum/IR/Wires.h"
 
@@ -51,7 +53,8 @@ LogicalResult ExtractOp::verify() {
 
 LogicalResult InsertOp::verify() {
   if (failed(verifyOperandOrConstant(*this, getIdx(), getIdxAttrAttr(),
-                                     "an index")))
+                                     "an index")) ||
+      failed(verifyIndexInRange(*this, getInQreg(), getIdxAttr())))
     return failure();
-  return verifyIndexInRange(*this, getInQreg(), getIdxAttr());
+  return verifyConsumedOnce(*this, getQubit());
 }

@@ -404,6 +404,7 @@ def Quantum_MeasureOp : Quantum_Op<"measure"> {
   let arguments = (ins Quantum_QubitType:$in_qubit);
   let results = (outs I1:$mres, Quantum_QubitType:$out_qubit);
   let assemblyFormat = "$in_qubit attr-dict `:` type($mres) `,` type($out_qubit)";
+  let hasVerifier = 1;
 }
 
 #endif // QGRAD_DIALECT_QUANTUM_IR_QUANTUMOPS_TD
