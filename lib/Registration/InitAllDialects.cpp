@@ -2,6 +2,9 @@
 
 #include "qgrad/InitAllDialects.h"
 
+#include "qgrad/Dialect/Gradient/IR/GradientDialect.h"
+#include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
+
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -46,12 +49,14 @@
 
 void qgrad::registerAllDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
-                  cf::ControlFlowDialect, complex::ComplexDialect,
-                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-                  linalg::LinalgDialect, math::MathDialect,
-                  memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect>();
+  registry
+      .insert<arith::ArithDialect, bufferization::BufferizationDialect,
+              cf::ControlFlowDialect, complex::ComplexDialect,
+              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect>();
+  registry.insert<qgrad::gradient::GradientDialect,
+                  qgrad::quantum::QuantumDialect>();
 
   // One-shot bufferization of the upstream ops.
   arith::registerBufferizableOpInterfaceExternalModels(registry);

@@ -1,0 +1,56 @@
+//===- BackpropOp.cpp - Verifier of gradient.backprop ---------------------===//
+
+#include "CalleeChecks.h"
+
+#include "qgrad/Dialect/Gradient/IR/GradientOps.h"
+
+using namespace mlir;
+using namespace qgrad::gradient;
+
+LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FailureOr<FunctionOpInterface> callee =
+      lookupCallee(*this, getCalleeAttr(), symbolTable);
+  if (failed(callee))
+    return failure();
+
+  // The callee takes the arguments followed by its output buffers.
+  SmallVector<Type> operands(getArgs().getTypes());
+  llvm::append_range(operands, getCalleeOut().getTypes());
+  if (failed(verifyTypeList(*this, "callee operand", operands,
+                            callee->getArgumentTypes(),
+                            "the callee's signature (arguments, then "
+                            "callee_out buffers)")))
+    return failure();
+
+  if (failed(verifyDiffArgIndices(*this, getDiffArgIndicesAttr(),
+                                  getArgs().size())))
+    return failure();
+  SmallVector<unsigned> positions = getDiffArgPositions();
+  if (failed(verifyDiffArgsAreFloats(*this, *callee, positions)))
+    return failure();
+
+  // Each output, a callee_out buffer or else a callee result, has a seed.
+  TypeRange outputs = getCalleeOut().empty()
+                          ? TypeRange(callee->getResultTypes())
+                          : TypeRange(getCalleeOut().getTypes());
+  if (failed(verifyTypeList(*this, "cotangent", getCotangents().getTypes(),
+                            outputs, "one seed per callee output",
+                            haveSameShapeAndElementType)))
+    return failure();
+
+  // Adjoints of scalars and tensors are results; those of memrefs accumulate
+  // into shadow buffers.
+  SmallVector<Type> adjointResults, adjointShadows;
+  for (unsigned position : positions) {
+    Type type = getArgs()[position].getType();
+    (isa<MemRefType>(type) ? adjointShadows : adjointResults).push_back(type);
+  }
+  if (failed(verifyTypeList(
+          *this, "result", getResultTypes(), adjointResults,
+          "one adjoint per differentiated scalar or tensor argument")))
+    return failure();
+  return verifyTypeList(*this, "grad_out buffer",
+                        getDiffArgShadows().getTypes(), adjointShadows,
+                        "one shadow per differentiated memref argument",
+                        haveSameShapeAndElementType);
+}

@@ -1,0 +1,149 @@
+//===- CalleeChecks.cpp - Checks of a differentiated callee ---------------===//
+
+#include "CalleeChecks.h"
+
+#include "qgrad/Dialect/Gradient/IR/GradientOps.h"
+#include "qgrad/Dialect/Quantum/IR/QNode.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace qgrad::gradient;
+
+LogicalResult qgrad::gradient::verifyDiffArgIndices(
+    Operation *op, DenseIntElementsAttr indices, size_t numArgs) {
+  if (!indices)
+    return numArgs == 0 ? op->emitOpError("has no argument to differentiate")
+                        : success();
+  if (indices.getType().getRank() != 1 || indices.getNumElements() == 0)
+    return op->emitOpError("needs diffArgIndices as a non-empty 1-D list");
+  int64_t previous = -1;
+  for (const APInt &value : indices.getValues<APInt>()) {
+    int64_t index = value.getSExtValue();
+    if (index < 0 || index >= static_cast<int64_t>(numArgs))
+      return op->emitOpError()
+             << "diffArgIndices names argument " << index
+             << ", but the callee is given " << numArgs << " argument(s)";
+    if (index <= previous)
+      return op->emitOpError(
+          "diffArgIndices must list distinct arguments in increasing order");
+    previous = index;
+  }
+  return success();
+}
+
+FailureOr<FunctionOpInterface>
+qgrad::gradient::lookupCallee(Operation *op, FlatSymbolRefAttr callee,
+                              SymbolTableCollection &symbolTable) {
+  auto fn =
+      symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(op, callee);
+  if (!fn)
+    return op->emitOpError() << callee << " does not name a function";
+  return fn;
+}
+
+LogicalResult
+qgrad::gradient::verifyTypeList(Operation *op, StringRef what, TypeRange actual,
+                                TypeRange expected, StringRef reason,
+                                function_ref<bool(Type, Type)> matches) {
+  if (actual.size() != expected.size())
+    return op->emitOpError()
+           << "has " << actual.size() << " " << what << "(s), but " << reason
+           << " gives " << expected.size();
+  for (auto [i, got, want] : llvm::enumerate(actual, expected))
+    if (!matches(got, want))
+      return op->emitOpError() << what << " " << i << " has type " << got
+                               << ", but " << reason << " gives " << want;
+  return success();
+}
+
+LogicalResult qgrad::gradient::verifyDiffArgsAreFloats(
+    Operation *op, FunctionOpInterface callee, ArrayRef<unsigned> positions) {
+  for (unsigned position : positions) {
+    Type type = callee.getArgumentTypes()[position];
+    if (!isDifferentiableType(type))
+      return op->emitOpError() << "cannot differentiate @" << callee.getName()
+                               << " with respect to argument " << position
+                               << " of non-float type " << type;
+  }
+  return success();
+}
+
+LogicalResult
+qgrad::gradient::verifyResultsAreFloats(Operation *op,
+                                        FunctionOpInterface callee) {
+  for (auto [i, type] : llvm::enumerate(callee.getResultTypes()))
+    if (!isDifferentiableType(type))
+      return op->emitOpError()
+             << "cannot differentiate @" << callee.getName() << ": its result "
+             << i << " has non-float type " << type;
+  return success();
+}
+
+/// The first derivative op inside `fn`, if any.
+static Operation *findNestedDerivative(FunctionOpInterface fn) {
+  Operation *found = nullptr;
+  fn->walk([&](Operation *op) {
+    if (!isa<GradOp, ValueAndGradOp, JVPOp, VJPOp, BackpropOp>(op))
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// The functions `fn` refers to by symbol (calls and derivative requests).
+static SmallVector<FunctionOpInterface>
+getReferencedFunctions(FunctionOpInterface fn,
+                       SymbolTableCollection &symbolTable) {
+  SmallVector<FunctionOpInterface> referenced;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(&fn.getFunctionBody());
+  if (!uses)
+    return referenced;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    if (auto target = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+            use.getUser(), use.getSymbolRef()))
+      referenced.push_back(target);
+  return referenced;
+}
+
+static LogicalResult
+verifyReachedFunction(Operation *op, FunctionOpInterface fn, StringRef method) {
+  if (qgrad::quantum::isQNode(fn)) {
+    bool exact = method == "auto";
+    if (exact ? failed(qgrad::quantum::verifyQNodeDifferentiable(fn, op))
+              : failed(qgrad::quantum::getDiffMethod(fn)))
+      return failure();
+  }
+  if (method == "fd")
+    return success();
+  if (Operation *nested = findNestedDerivative(fn)) {
+    InFlightDiagnostic diag =
+        op->emitOpError() << "differentiates @" << fn.getName()
+                          << ", which computes a derivative itself; a "
+                             "derivative of a derivative needs method \"fd\"";
+    diag.attachNote(nested->getLoc()) << "inner derivative here";
+    return diag;
+  }
+  return success();
+}
+
+LogicalResult qgrad::gradient::verifyReachableFunctions(
+    Operation *op, FunctionOpInterface callee, StringRef method,
+    SymbolTableCollection &symbolTable) {
+  llvm::SetVector<Operation *> reached;
+  SmallVector<FunctionOpInterface> worklist = {callee};
+  reached.insert(callee);
+  while (!worklist.empty()) {
+    FunctionOpInterface fn = worklist.pop_back_val();
+    if (fn.isExternal())
+      continue;
+    if (failed(verifyReachedFunction(op, fn, method)))
+      return failure();
+    for (FunctionOpInterface next : getReferencedFunctions(fn, symbolTable))
+      if (reached.insert(next))
+        worklist.push_back(next);
+  }
+  return success();
+}
