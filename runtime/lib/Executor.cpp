@@ -1,0 +1,193 @@
+//===- Executor.cpp - Cache-tiled execution of kernel op sequences -------===//
+#include "qgrad/Runtime/Executor.h"
+
+#include "IndexLoops.h"
+
+#include <bit>
+#include <cstring>
+
+namespace qgrad::rt {
+namespace {
+
+Index lowBits(int count) {
+  return count >= 64 ? ~Index(0) : (Index(1) << count) - 1;
+}
+
+/// Spreads the low bits of value over the set bits of mask (lowest first).
+Index scatterBits(Index value, Index mask) {
+  Index out = 0;
+  for (; mask && value; mask &= mask - 1, value >>= 1)
+    if (value & 1)
+      out |= mask & -mask;
+  return out;
+}
+
+/// Adds `count` of the lowest bits not in `bits` to it.
+Index fillLowest(Index bits, int count) {
+  for (int b = 0; count > 0; ++b)
+    if (!(bits & (Index(1) << b))) {
+      bits |= Index(1) << b;
+      --count;
+    }
+  return bits;
+}
+
+void runWhole(const Pass &pass, const StateBatch &batch, bool parallel) {
+  for (const KernelOp &op : pass.ops)
+    runOp(op, batch, parallel);
+}
+
+/// The tiles of one pass: which global amplitudes a tile holds.
+struct TileLayout {
+  int tileBits;
+  int runBits;                  // contiguous low bits of a tile
+  Index outerBits;              // bits that number the tiles
+  std::vector<Index> runOffset; // global offset of each run inside a tile
+  bool inPlace;
+};
+
+TileLayout layoutTiles(Index tile, int numBits, int tileBits) {
+  TileLayout layout;
+  layout.tileBits = tileBits;
+  layout.runBits = std::countr_one(tile);
+  layout.outerBits = lowBits(numBits) & ~tile;
+  layout.inPlace = layout.runBits >= tileBits;
+  Index highBits = tile & ~lowBits(layout.runBits);
+  Index runs = Index(1) << (tileBits - layout.runBits);
+  layout.runOffset.resize(runs);
+  for (Index r = 0; r < runs; ++r)
+    layout.runOffset[r] = scatterBits(r, highBits);
+  return layout;
+}
+
+void runTiled(const Pass &pass, const StateBatch &batch,
+              const ExecutorOptions &options) {
+  int numBits = batch.numBits;
+  int tileBits = options.tileBits;
+  Index tile = fillLowest(pass.bits, tileBits - std::popcount(pass.bits));
+  TileLayout layout = layoutTiles(tile, numBits, tileBits);
+
+  int localOf[64] = {};
+  int rank = 0;
+  for (Index m = tile; m; m &= m - 1)
+    localOf[std::countr_zero(m)] = rank++;
+  std::vector<KernelOp> local;
+  local.reserve(pass.ops.size());
+  for (const KernelOp &op : pass.ops)
+    local.push_back(remapBits(op, localOf));
+
+  Index numTiles = Index(1) << (numBits - tileBits);
+  size_t derivSize = static_cast<size_t>(batch.numStates - 1) * batch.numSlots;
+  bool parallel =
+      options.parallel && numBits >= kParallelThreshold && maxThreads() > 1;
+  int threads = parallel ? maxThreads() : 1;
+  std::vector<double> derivs(derivSize * threads, 0.0);
+  Index tileSize = Index(1) << tileBits, runSize = Index(1) << layout.runBits;
+
+  auto work = [&](int thread, Index begin, Index end) {
+    std::vector<std::vector<Complex>> buffers(layout.inPlace ? 0
+                                                             : batch.numStates);
+    for (auto &buffer : buffers)
+      buffer.resize(tileSize);
+    std::vector<Complex *> views(batch.numStates);
+    StateBatch tileBatch{views.data(), batch.numStates, tileBits,
+                         derivs.data() + derivSize * thread, batch.numSlots};
+    for (Index t = begin; t < end; ++t) {
+      Index base = scatterBits(t, layout.outerBits);
+      for (int s = 0; s < batch.numStates; ++s) {
+        if (layout.inPlace) {
+          views[s] = batch.states[s] + base;
+          continue;
+        }
+        views[s] = buffers[s].data();
+        for (Index r = 0; r < layout.runOffset.size(); ++r)
+          std::memcpy(views[s] + r * runSize,
+                      batch.states[s] + base + layout.runOffset[r],
+                      runSize * sizeof(Complex));
+      }
+      for (const KernelOp &op : local)
+        runOp(op, tileBatch, false);
+      if (layout.inPlace)
+        continue;
+      for (int s = 0; s < batch.numStates; ++s)
+        for (Index r = 0; r < layout.runOffset.size(); ++r)
+          std::memcpy(batch.states[s] + base + layout.runOffset[r],
+                      views[s] + r * runSize, runSize * sizeof(Complex));
+    }
+  };
+  if (threads == 1) {
+    work(0, 0, numTiles);
+  } else {
+#pragma omp parallel num_threads(threads)
+    {
+#ifdef _OPENMP
+      int thread = omp_get_thread_num();
+#else
+      int thread = 0;
+#endif
+      work(thread, numTiles * thread / threads,
+           numTiles * (thread + 1) / threads);
+    }
+  }
+  for (int th = 0; th < threads; ++th)
+    for (size_t k = 0; k < derivSize; ++k)
+      batch.derivs[k] += derivs[derivSize * th + k];
+}
+
+} // namespace
+
+std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
+                                 const ExecutorOptions &options) {
+  std::vector<Pass> passes;
+  if (numBits <= options.tileBits) {
+    passes.push_back({lowBits(numBits), true, ops});
+    return passes;
+  }
+  int capacity = options.tileBits;
+  Index reserved = lowBits(options.minContiguousBits);
+  std::vector<const KernelOp *> remaining;
+  for (const KernelOp &op : ops)
+    remaining.push_back(&op);
+  while (!remaining.empty()) {
+    Pass pass;
+    Index used = reserved, blocked = 0;
+    std::vector<const KernelOp *> deferred;
+    for (const KernelOp *op : remaining) {
+      Index support = op->support();
+      bool tooWide = std::popcount(support | reserved) > capacity;
+      if (tooWide && pass.ops.empty() && deferred.empty()) {
+        pass.bits = lowBits(numBits);
+        pass.whole = true;
+        pass.ops.push_back(*op);
+        blocked = ~Index(0);
+        continue;
+      }
+      if (!pass.whole && !(support & blocked) &&
+          std::popcount(used | support) <= capacity) {
+        used |= support;
+        pass.ops.push_back(*op);
+      } else {
+        deferred.push_back(op);
+        blocked |= support;
+      }
+    }
+    if (!pass.whole)
+      pass.bits = used;
+    passes.push_back(std::move(pass));
+    remaining = std::move(deferred);
+  }
+  return passes;
+}
+
+void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
+            const ExecutorOptions &options) {
+  bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
+  for (const Pass &pass : schedulePasses(ops, batch.numBits, options)) {
+    if (pass.whole)
+      runWhole(pass, batch, parallelWhole);
+    else
+      runTiled(pass, batch, options);
+  }
+}
+
+} // namespace qgrad::rt
