@@ -3,8 +3,10 @@
 
 #include "IndexLoops.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <iterator>
 
 namespace qgrad::rt {
 namespace {
@@ -134,7 +136,57 @@ void runTiled(const Pass &pass, const StateBatch &batch,
       batch.derivs[k] += derivs[derivSize * th + k];
 }
 
+/// The 2x2 matrix of a one-bit unitary op without controls, if it is one.
+bool oneBitMatrix(const KernelOp &op, Complex m[4]) {
+  if (op.ctrl || op.targets.size() != 1)
+    return false;
+  switch (op.kind) {
+  case OpKind::Matrix1:
+    std::copy(op.matrix.begin(), op.matrix.end(), m);
+    return true;
+  case OpKind::ParityPhase:
+    m[0] = op.matrix[0], m[1] = m[2] = 0, m[3] = op.matrix[1];
+    return true;
+  case OpKind::MaskPhase:
+    m[0] = 1, m[1] = m[2] = 0, m[3] = op.matrix[0];
+    return true;
+  case OpKind::Swap:
+    m[0] = m[3] = 0, m[1] = m[2] = 1;
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace
+
+std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops) {
+  std::vector<KernelOp> out;
+  out.reserve(ops.size());
+  int64_t open[64]; // the op in `out` that a one-bit op on the bit joins
+  std::fill(std::begin(open), std::end(open), -1);
+  for (const KernelOp &op : ops) {
+    Complex later[4], earlier[4];
+    if (oneBitMatrix(op, later)) {
+      int64_t &slot = open[op.targets[0]];
+      if (slot >= 0 && oneBitMatrix(out[slot], earlier)) {
+        KernelOp &fused = out[slot];
+        fused.kind = OpKind::Matrix1;
+        fused.matrix = {later[0] * earlier[0] + later[1] * earlier[2],
+                        later[0] * earlier[1] + later[1] * earlier[3],
+                        later[2] * earlier[0] + later[3] * earlier[2],
+                        later[2] * earlier[1] + later[3] * earlier[3]};
+        continue;
+      }
+    }
+    for (Index m = op.support(); m; m &= m - 1)
+      open[std::countr_zero(m)] = -1;
+    out.push_back(op);
+    if (oneBitMatrix(op, later))
+      open[op.targets[0]] = static_cast<int64_t>(out.size()) - 1;
+  }
+  return out;
+}
 
 std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
                                  const ExecutorOptions &options) {
@@ -182,8 +234,10 @@ std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
 void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
             const ExecutorOptions &options) {
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
-  for (const Pass &pass : schedulePasses(ops, batch.numBits, options)) {
-    if (pass.whole)
+  std::vector<KernelOp> fused = fuseOneBitOps(ops);
+  for (const Pass &pass : schedulePasses(fused, batch.numBits, options)) {
+    // A lone op gains nothing from tiles: it streams the state once anyway.
+    if (pass.whole || pass.ops.size() == 1)
       runWhole(pass, batch, parallelWhole);
     else
       runTiled(pass, batch, options);

@@ -58,20 +58,37 @@ template <class Body> void forChunks(Index total, bool parallel, Body body) {
 }
 
 /// Visits the bases numbered [begin, end) among the indices with the bits of
-/// zeroMask clear.
-template <class F>
-inline void forBasesInRange(Index begin, Index end, Index zeroMask, F f) {
+/// zeroMask clear, as runs: g(start, length) covers the consecutive indices
+/// start .. start + length - 1.
+template <class G>
+inline void forRunsInRange(Index begin, Index end, Index zeroMask, G g) {
   int low = zeroMask ? std::countr_zero(zeroMask) : 63;
   Index runMask = (Index(1) << low) - 1;
   Index idx = begin;
   while (idx < end) {
     Index j = idx & runMask;
-    Index stop = std::min<Index>(runMask + 1, j + (end - idx));
-    Index base = depositZeros(idx & ~runMask, zeroMask);
-    for (Index jj = j; jj < stop; ++jj)
-      f(base + jj);
-    idx += stop - j;
+    Index length = std::min<Index>(runMask + 1 - j, end - idx);
+    g(depositZeros(idx & ~runMask, zeroMask) + j, length);
+    idx += length;
   }
+}
+
+template <class F>
+inline void forBasesInRange(Index begin, Index end, Index zeroMask, F f) {
+  forRunsInRange(begin, end, zeroMask, [&](Index start, Index length) {
+    for (Index k = 0; k < length; ++k)
+      f(start + k);
+  });
+}
+
+/// Calls g(start, length) for the runs of indices i < 2^numBits with the bits
+/// of zeroMask clear.
+template <class G>
+void forEachRun(int numBits, Index zeroMask, bool parallel, G g) {
+  Index total = Index(1) << (numBits - std::popcount(zeroMask));
+  forChunks(total, parallel, [&](int, Index begin, Index end) {
+    forRunsInRange(begin, end, zeroMask, g);
+  });
 }
 
 /// Calls f(i) for every index i < 2^numBits with the bits of zeroMask clear.

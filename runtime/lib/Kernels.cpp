@@ -2,6 +2,7 @@
 #include "qgrad/Runtime/Kernels.h"
 
 #include "IndexLoops.h"
+#include "RunKernels.h"
 
 #include <cassert>
 
@@ -15,33 +16,44 @@ Complex madd2(Complex m0, Complex x, Complex m1, Complex y) {
               m1.imag() * y.real()};
 }
 
-/// Applies a 2x2 matrix to the amplitude pairs (i0, i0 | bit) over the bases
-/// numbered [begin, end). A target on bit 0 pairs neighbours, so it is visited
-/// as pairs to keep the inner loop long.
-template <class PairFn>
-void forPairs(int numBits, int target, Index ctrl, bool parallel, PairFn fn) {
-  Index bit = Index(1) << target;
+double *doubles(Complex *a) { return reinterpret_cast<double *>(a); }
+
+/// Visits the pairs (i, i + 2^target) with every ctrl bit set, as runs:
+/// split(x, length) gets the first index of a run of `length` pairs whose
+/// partners follow 2^target later. Targets on bit 0 or 1 (without a control
+/// on bit 0) keep pairs inside groups of 4 amplitudes, and low<Target>(x,
+/// amplitudes) gets runs of whole pairs.
+template <class Split, class Low>
+void forPairRuns(int numBits, int target, Index ctrl, bool parallel,
+                 Split split, Low low) {
   if (target == 0) {
-    forEachBase(numBits - 1, ctrl >> 1, parallel, [&](Index p) {
-      Index i0 = (p << 1) | ctrl;
-      fn(i0, i0 | 1);
+    forEachRun(numBits - 1, ctrl >> 1, parallel, [&](Index p, Index length) {
+      low.template operator()<0>((p << 1) + ctrl, 2 * length);
     });
     return;
   }
-  forEachBase(numBits, ctrl | bit, parallel, [&](Index i) {
-    Index i0 = i | ctrl;
-    fn(i0, i0 | bit);
-  });
+  if (target == 1 && !(ctrl & 1) && numBits >= 2) {
+    forEachRun(numBits - 2, ctrl >> 2, parallel, [&](Index q, Index length) {
+      low.template operator()<1>((q << 2) + ctrl, 4 * length);
+    });
+    return;
+  }
+  forEachRun(numBits, ctrl | (Index(1) << target), parallel,
+             [&](Index start, Index length) { split(start + ctrl, length); });
 }
 
 void matrix1(const KernelOp &op, Complex *a, int numBits, bool parallel) {
-  const Complex m00 = op.matrix[0], m01 = op.matrix[1], m10 = op.matrix[2],
-                m11 = op.matrix[3];
-  forPairs(numBits, op.targets[0], op.ctrl, parallel, [&](Index i0, Index i1) {
-    Complex x = a[i0], y = a[i1];
-    a[i0] = madd2(m00, x, m01, y);
-    a[i1] = madd2(m10, x, m11, y);
-  });
+  const Mat2 m(op.matrix.data());
+  double *d = doubles(a);
+  Index bit = Index(1) << op.targets[0];
+  forPairRuns(
+      numBits, op.targets[0], op.ctrl, parallel,
+      [&](Index x, Index length) {
+        matrix1Run(d + 2 * x, d + 2 * (x + bit), length, m);
+      },
+      [&]<int Target>(Index x, Index amplitudes) {
+        matrix1LowRun<Target>(d + 2 * x, amplitudes, m);
+      });
 }
 
 void matrix2(const KernelOp &op, Complex *a, int numBits, bool parallel) {
@@ -85,32 +97,51 @@ void matrixK(const KernelOp &op, Complex *a, int numBits, bool parallel) {
 }
 
 void swapOp(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  double *d = doubles(a);
   if (op.targets.size() == 1) {
-    forPairs(numBits, op.targets[0], op.ctrl, parallel,
-             [&](Index i0, Index i1) { std::swap(a[i0], a[i1]); });
+    Index bit = Index(1) << op.targets[0];
+    forPairRuns(
+        numBits, op.targets[0], op.ctrl, parallel,
+        [&](Index x, Index length) {
+          swapRun(d + 2 * x, d + 2 * (x + bit), length);
+        },
+        [&]<int Target>(Index x, Index amplitudes) {
+          for (Index k = 0; k < amplitudes; k += 4 >> (1 - Target))
+            for (Index e = 0; e < (Index(1) << Target); ++e)
+              std::swap(a[x + k + e], a[x + k + e + (Index(1) << Target)]);
+        });
     return;
   }
   Index x = Index(1) << op.targets[0], y = Index(1) << op.targets[1];
-  forEachBase(numBits, op.ctrl | x | y, parallel, [&](Index i) {
-    std::swap(a[i | op.ctrl | x], a[i | op.ctrl | y]);
-  });
+  forEachRun(numBits, op.ctrl | x | y, parallel,
+             [&](Index start, Index length) {
+               Index base = start + op.ctrl;
+               swapRun(d + 2 * (base + x), d + 2 * (base + y), length);
+             });
 }
 
 void parityPhase(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   const Complex even = op.matrix[0], odd = op.matrix[1];
+  double *d = doubles(a);
   if (op.targets.size() == 1) {
-    forPairs(numBits, op.targets[0], op.ctrl, parallel,
-             [&](Index i0, Index i1) {
-               a[i0] = mul(a[i0], even);
-               a[i1] = mul(a[i1], odd);
-             });
+    Index bit = Index(1) << op.targets[0];
+    forPairRuns(
+        numBits, op.targets[0], op.ctrl, parallel,
+        [&](Index x, Index length) {
+          scaleRun(d + 2 * x, length, even);
+          scaleRun(d + 2 * (x + bit), length, odd);
+        },
+        [&]<int Target>(Index x, Index amplitudes) {
+          for (Index k = 0; k < amplitudes; ++k)
+            a[x + k] = mul(a[x + k], ((k >> Target) & 1) ? odd : even);
+        });
     return;
   }
   Index mask = 0;
   for (int t : op.targets)
     mask |= Index(1) << t;
   forEachBase(numBits, op.ctrl, parallel, [&](Index i) {
-    Index j = i | op.ctrl;
+    Index j = i + op.ctrl;
     a[j] = mul(a[j], (std::popcount(j & mask) & 1) ? odd : even);
   });
 }
@@ -119,9 +150,10 @@ void maskPhase(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   Index mask = op.ctrl;
   for (int t : op.targets)
     mask |= Index(1) << t;
-  const Complex phase = op.matrix[0];
-  forEachBase(numBits, mask, parallel,
-              [&](Index i) { a[i | mask] = mul(a[i | mask], phase); });
+  double *d = doubles(a);
+  forEachRun(numBits, mask, parallel, [&](Index start, Index length) {
+    scaleRun(d + 2 * (start + mask), length, op.matrix[0]);
+  });
 }
 
 using UnitaryKernel = void (*)(const KernelOp &, Complex *, int, bool);
@@ -132,52 +164,48 @@ void applyToAll(UnitaryKernel kernel, const KernelOp &op,
     kernel(op, batch.states[s], batch.numBits, parallel);
 }
 
-/// Im of conj(l0, l1) . G (p0, p1) for a 2x2 generator G.
-double imGen(const Complex *g, Complex p0, Complex p1, Complex l0, Complex l1) {
-  Complex g0 = madd2(g[0], p0, g[1], p1), g1 = madd2(g[2], p0, g[3], p1);
-  return mulConj(l0, g0).imag() + mulConj(l1, g1).imag();
-}
-
 /// The adjoint sweep's step for a one-target rotation: accumulates
 /// Im<lambda_j|G|phi> and applies the inverse rotation to phi and every
 /// lambda_j, all in one pass over the amplitudes.
 void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  const Complex m00 = op.matrix[0], m01 = op.matrix[1], m10 = op.matrix[2],
-                m11 = op.matrix[3];
-  const Complex *g = op.generator;
-  Complex *phi = batch.states[0];
+  const Mat2 minv(op.matrix.data()), g(op.generator);
+  double *phi = doubles(batch.states[0]);
   int numLambda = batch.numStates - 1;
-  std::vector<double> sums(numLambda, 0.0);
   int target = op.targets[0];
+  Index bit = Index(1) << target;
   Index total = Index(1) << (batch.numBits - 1 - std::popcount(op.ctrl));
   int chunks = chunkCount(total, parallel);
   std::vector<double> partial(static_cast<size_t>(chunks) * numLambda, 0.0);
   for (int j = 0; j < numLambda; ++j) {
-    Complex *lambda = batch.states[j + 1];
+    double *lambda = doubles(batch.states[j + 1]);
     bool last = j + 1 == numLambda;
     forChunks(total, parallel, [&](int c, Index begin, Index end) {
       double acc = 0;
-      auto step = [&](Index i0, Index i1) {
-        Complex p0 = phi[i0], p1 = phi[i1], l0 = lambda[i0], l1 = lambda[i1];
-        acc += imGen(g, p0, p1, l0, l1);
-        lambda[i0] = madd2(m00, l0, m01, l1);
-        lambda[i1] = madd2(m10, l0, m11, l1);
-        if (last) {
-          phi[i0] = madd2(m00, p0, m01, p1);
-          phi[i1] = madd2(m10, p0, m11, p1);
-        }
+      auto low = [&]<int Target>(Index first, Index amplitudes) {
+        Index x = 2 * first;
+        acc += last ? derivLowRun<true, Target>(phi + x, lambda + x, amplitudes,
+                                                minv, g)
+                    : derivLowRun<false, Target>(phi + x, lambda + x,
+                                                 amplitudes, minv, g);
       };
-      Index bit = Index(1) << target;
       if (target == 0)
-        forBasesInRange(begin, end, op.ctrl >> 1, [&](Index p) {
-          Index i0 = (p << 1) | op.ctrl;
-          step(i0, i0 | 1);
+        forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
+          low.template operator()<0>((p << 1) + op.ctrl, 2 * length);
         });
+      else if (target == 1 && !(op.ctrl & 1))
+        forRunsInRange(
+            begin / 2, end / 2, op.ctrl >> 2, [&](Index q, Index length) {
+              low.template operator()<1>((q << 2) + op.ctrl, 4 * length);
+            });
       else
-        forBasesInRange(begin, end, op.ctrl | bit, [&](Index i) {
-          Index i0 = i | op.ctrl;
-          step(i0, i0 | bit);
-        });
+        forRunsInRange(
+            begin, end, op.ctrl | bit, [&](Index start, Index length) {
+              Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
+              acc += last ? derivRun<true>(phi + x, phi + y, lambda + x,
+                                           lambda + y, length, minv, g)
+                          : derivRun<false>(phi + x, phi + y, lambda + x,
+                                            lambda + y, length, minv, g);
+            });
       partial[static_cast<size_t>(c) * numLambda + j] += acc;
     });
   }
