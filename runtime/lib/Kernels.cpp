@@ -96,8 +96,55 @@ void matrixK(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   });
 }
 
+/// Lanes (amplitudes 0..3 of a vector) whose low index bits include ctrlLow.
+V8i laneMask(Index ctrlLow) {
+  V8i mask;
+  for (int k = 0; k < 4; ++k)
+    mask[2 * k] = mask[2 * k + 1] = (Index(k) & ctrlLow) == ctrlLow ? -1 : 0;
+  return mask;
+}
+
+/// An X on one target under controls that include bit 0 or 1: the controls
+/// select lanes of each vector, so the runs stay long.
+void swapLowControlled(const KernelOp &op, Complex *a, int numBits,
+                       bool parallel) {
+  double *d = doubles(a);
+  int target = op.targets[0];
+  Index ctrlLow = op.ctrl & 3, ctrlHigh = op.ctrl & ~Index(3);
+  V8i select = laneMask(ctrlLow);
+  auto inVector = [&]<int Target>(Index first, Index amplitudes) {
+    for (Index k = 0; k < amplitudes; k += 4) {
+      V8 v = load(d + 2 * (first + k));
+      store(d + 2 * (first + k), select ? partners<Target>(v) : v);
+    }
+  };
+  if (target < 2) {
+    forEachRun(
+        numBits - 2, ctrlHigh >> 2, parallel, [&](Index q, Index length) {
+          if (target == 0)
+            inVector.template operator()<0>((q << 2) + ctrlHigh, 4 * length);
+          else
+            inVector.template operator()<1>((q << 2) + ctrlHigh, 4 * length);
+        });
+    return;
+  }
+  Index bit = Index(1) << target;
+  forEachRun(numBits, ctrlHigh | bit, parallel, [&](Index start, Index length) {
+    double *x = d + 2 * (start + ctrlHigh), *y = x + 2 * bit;
+    for (Index k = 0; k < 2 * length; k += 8) {
+      V8 vx = load(x + k), vy = load(y + k);
+      store(x + k, select ? vy : vx);
+      store(y + k, select ? vx : vy);
+    }
+  });
+}
+
 void swapOp(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   double *d = doubles(a);
+  if (op.targets.size() == 1 && (op.ctrl & 3) && numBits >= 3) {
+    swapLowControlled(op, a, numBits, parallel);
+    return;
+  }
   if (op.targets.size() == 1) {
     Index bit = Index(1) << op.targets[0];
     forPairRuns(
@@ -106,9 +153,11 @@ void swapOp(const KernelOp &op, Complex *a, int numBits, bool parallel) {
           swapRun(d + 2 * x, d + 2 * (x + bit), length);
         },
         [&]<int Target>(Index x, Index amplitudes) {
-          for (Index k = 0; k < amplitudes; k += 4 >> (1 - Target))
-            for (Index e = 0; e < (Index(1) << Target); ++e)
-              std::swap(a[x + k + e], a[x + k + e + (Index(1) << Target)]);
+          Index k = 0;
+          for (; k + 4 <= amplitudes; k += 4)
+            store(d + 2 * (x + k), partners<Target>(load(d + 2 * (x + k))));
+          for (; k < amplitudes; k += 2)
+            std::swap(a[x + k], a[x + k + 1]);
         });
     return;
   }

@@ -16,6 +16,7 @@
 namespace qgrad::rt {
 
 typedef double V8 __attribute__((vector_size(64)));
+typedef int64_t V8i __attribute__((vector_size(64)));
 
 inline V8 load(const double *p) {
   V8 v;
