@@ -1,0 +1,160 @@
+//===- BenchRuntime.cpp - qgrad-bench-runtime: runtime performance -------===//
+//
+// Measures, in one run: the memory-bandwidth floor, one-qubit gates against
+// it, a layered 20-qubit circuit, and the adjoint Jacobian against a forward
+// pass. Prints a table, or one JSON object with --json.
+//
+//===----------------------------------------------------------------------===//
+#include "Circuits.h"
+
+#include "qgrad/Runtime/Device.h"
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <omp.h>
+#include <string>
+
+using namespace qgrad;
+using namespace qgrad::bench;
+
+namespace {
+
+struct Options {
+  bool quick = false;
+  bool json = false;
+  int threads = 1;
+};
+
+struct Report {
+  std::map<std::string, double> values;
+  bool json;
+  void add(const std::string &key, double value, const char *unit) {
+    values[key] = value;
+    if (!json)
+      std::printf("  %-34s %12.6g %s\n", key.c_str(), value, unit);
+  }
+};
+
+Options parse(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--quick"))
+      o.quick = true;
+    else if (!std::strcmp(argv[i], "--json"))
+      o.json = true;
+    else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+      o.threads = std::atoi(argv[++i]);
+    else {
+      std::fprintf(stderr,
+                   "usage: qgrad-bench-runtime [--quick] [--json] "
+                   "[--threads N]\nunknown argument '%s'\n",
+                   argv[i]);
+      std::exit(2);
+    }
+  }
+  return o;
+}
+
+void benchGates(const Options &o, Report &r) {
+  std::vector<int> sizes =
+      o.quick ? std::vector<int>{20, 22, 24} : std::vector<int>{20, 22, 24, 26};
+  for (int n : sizes) {
+    int reps = n >= 24 ? 5 : 10;
+    Timing floor = bandwidthFloor(n, reps);
+    r.add("floor_" + std::to_string(n) + "q_seconds", floor.min, "s");
+    rt::Device device;
+    device.allocate(n);
+    device.apply("Hadamard", {}, {0}); // a non-trivial state
+    device.state();
+    double worst = 0;
+    const std::pair<const char *, int64_t> wires[] = {
+        {"low", 0}, {"mid", n / 2}, {"high", n - 1}};
+    for (auto [name, wire] : wires) {
+      double angle = 0.3;
+      Timing t = timeIt(
+          reps, [] {},
+          [&] {
+            device.apply(QGRAD_RT_RX, &angle, &wire, 1, false);
+            device.state();
+          });
+      double ratio = t.min / floor.min;
+      worst = std::max(worst, ratio);
+      r.add(std::string("rx_") + name + "_" + std::to_string(n) +
+                "q_over_floor",
+            ratio, "x floor");
+    }
+    r.add("gate_over_floor_" + std::to_string(n) + "q", worst,
+          "x floor (worst wire)");
+  }
+}
+
+void benchLayered(const Options &o, Report &r) {
+  int n = 20, layers = 10;
+  rt::Device device;
+  Timing t = timeIt(
+      o.quick ? 5 : 10, [&] { device.allocate(n); },
+      [&] {
+        applyLayered(device, n, layers, 0.1);
+        device.state();
+      });
+  r.add("layered20_seconds", t.min, "s (600 gates)");
+  r.add("layered20_median_seconds", t.median, "s");
+}
+
+void benchAdjoint(const Options &o, Report &r) {
+  int n = 20, layers = 5;
+  rt::Device device;
+  int64_t z0 = 0;
+  auto setup = [&] {
+    device.allocate(n);
+    device.clearObservables();
+    z0 = device.addObservable(
+        rt::Observable::named(rt::NamedObservable::PauliZ, 0));
+  };
+  int reps = o.quick ? 3 : 5;
+  Timing forward = timeIt(reps, setup, [&] {
+    applyLayered(device, n, layers, 0.2);
+    device.state();
+  });
+  Timing adjoint = timeIt(
+      reps,
+      [&] {
+        setup();
+        device.tapeStart();
+        applyLayered(device, n, layers, 0.2);
+        device.tapeStop();
+        device.state();
+      },
+      [&] { device.adjointJacobian({z0}); });
+  r.add("forward20_seconds", forward.min, "s (5 layers, 200 params)");
+  r.add("adjoint20_seconds", adjoint.min, "s (Jacobian of <Z0>)");
+  r.add("adjoint_over_forward_20q", adjoint.min / forward.min, "x forward");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parse(argc, argv);
+  omp_set_num_threads(o.threads);
+  Report r{{}, o.json};
+  if (!o.json)
+    std::printf("qgrad-bench-runtime (%d thread%s%s)\n", o.threads,
+                o.threads == 1 ? "" : "s", o.quick ? ", quick" : "");
+  try {
+    benchGates(o, r);
+    benchLayered(o, r);
+    benchAdjoint(o, r);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "qgrad-bench-runtime: %s\n", e.what());
+    return 1;
+  }
+  if (o.json) {
+    std::printf("{\"threads\": %d, \"quick\": %s", o.threads,
+                o.quick ? "true" : "false");
+    for (auto &[key, value] : r.values)
+      std::printf(", \"%s\": %.6g", key.c_str(), value);
+    std::printf("}\n");
+  }
+  return 0;
+}

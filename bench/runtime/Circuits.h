@@ -1,0 +1,31 @@
+//===- Circuits.h - The circuits and timers of the runtime benchmark -----===//
+#ifndef QGRAD_BENCH_RUNTIME_CIRCUITS_H
+#define QGRAD_BENCH_RUNTIME_CIRCUITS_H
+
+#include "qgrad/Runtime/Device.h"
+#include "qgrad_rt.h"
+
+#include <functional>
+#include <vector>
+
+namespace qgrad::bench {
+
+/// `layers` layers of RX and RY on every wire followed by a CNOT ring
+/// (CNOT(w, w+1 mod n)): 3 n gates and 2 n parameters per layer.
+void applyLayered(rt::Device &device, int n, int layers, double seed);
+
+/// Minimum and median of `reps` timings of body(), in seconds; setup() runs
+/// untimed before each.
+struct Timing {
+  double min = 0, median = 0;
+};
+Timing timeIt(int reps, const std::function<void()> &setup,
+              const std::function<void()> &body);
+
+/// One read-modify-write pass over 2^n complex doubles: the memory-bandwidth
+/// floor of a one-qubit gate on n qubits.
+Timing bandwidthFloor(int n, int reps);
+
+} // namespace qgrad::bench
+
+#endif

@@ -1,0 +1,71 @@
+//===- Device.h - A simulator device: the runtime's C++ API ----*- C++ -*-===//
+#ifndef QGRAD_RUNTIME_DEVICE_H
+#define QGRAD_RUNTIME_DEVICE_H
+
+#include "qgrad/Runtime/Executor.h"
+#include "qgrad/Runtime/Gates.h"
+#include "qgrad/Runtime/Measurement.h"
+
+#include <optional>
+#include <random>
+
+namespace qgrad::rt {
+
+/// One simulated register. Gates are queued and run in cache-tiled passes
+/// when a measurement needs the state. Every method throws RuntimeError on
+/// invalid input and leaves the device unchanged.
+class Device {
+public:
+  /// Replaces the state by numQubits qubits in |0...0>; clears the tape.
+  void allocate(int64_t numQubits);
+  int numQubits() const { return state_ ? state_->numQubits() : 0; }
+
+  void apply(int64_t gate, const double *params, const int64_t *wires,
+             int64_t numWires, bool adjoint);
+  void apply(std::string_view gate, std::vector<double> params,
+             std::vector<int64_t> wires, bool adjoint = false);
+
+  /// The state with every queued gate applied.
+  const StateVector &state();
+
+  int64_t addObservable(Observable obs);
+  const Observable &observable(int64_t handle) const;
+  void clearObservables() { observables_.clear(); }
+
+  double expval(int64_t obs) { return rt::expval(state(), observable(obs)); }
+  double var(int64_t obs) { return variance(state(), observable(obs)); }
+  std::vector<double> probs(const int64_t *wires, int64_t numWires);
+  std::vector<Index> sample(const int64_t *wires, int64_t numWires,
+                            int64_t shots, uint64_t seed);
+  int measure(int64_t wire, int64_t postselect);
+  void seed(uint64_t seed) { rng_.seed(seed); }
+
+  void tapeStart();
+  void tapeStop() { recording_ = false; }
+  int64_t tapeNumParams() const { return tapeParams_; }
+  /// Row-major (observables x tape parameters) Jacobian.
+  std::vector<double> adjointJacobian(const std::vector<int64_t> &obs);
+
+  ExecutorOptions &executorOptions() { return options_; }
+
+private:
+  void requireQubits(const char *what) const;
+  void flush();
+  void touchState(); // a change of the state that the tape does not record
+
+  std::optional<StateVector> state_;
+  std::vector<KernelOp> pending_;
+  std::vector<Observable> observables_;
+  std::mt19937_64 rng_{0};
+  ExecutorOptions options_;
+
+  std::vector<TapeStep> tape_;
+  int64_t tapeParams_ = 0;
+  bool recording_ = false;
+  bool hasTape_ = false;
+  std::string tapeBroken_; // why the tape no longer ends in the state
+};
+
+} // namespace qgrad::rt
+
+#endif

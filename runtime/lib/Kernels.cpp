@@ -1,0 +1,334 @@
+//===- Kernels.cpp - State-vector kernels ---------------------------------===//
+#include "qgrad/Runtime/Kernels.h"
+
+#include "IndexLoops.h"
+#include "RunKernels.h"
+
+#include <cassert>
+
+namespace qgrad::rt {
+namespace {
+
+Complex madd2(Complex m0, Complex x, Complex m1, Complex y) {
+  return {m0.real() * x.real() - m0.imag() * x.imag() + m1.real() * y.real() -
+              m1.imag() * y.imag(),
+          m0.real() * x.imag() + m0.imag() * x.real() + m1.real() * y.imag() +
+              m1.imag() * y.real()};
+}
+
+double *doubles(Complex *a) { return reinterpret_cast<double *>(a); }
+
+/// Visits the pairs (i, i + 2^target) with every ctrl bit set, as runs:
+/// split(x, length) gets the first index of a run of `length` pairs whose
+/// partners follow 2^target later. Targets on bit 0 or 1 (without a control
+/// on bit 0) keep pairs inside groups of 4 amplitudes, and low<Target>(x,
+/// amplitudes) gets runs of whole pairs.
+template <class Split, class Low>
+void forPairRuns(int numBits, int target, Index ctrl, bool parallel,
+                 Split split, Low low) {
+  if (target == 0) {
+    forEachRun(numBits - 1, ctrl >> 1, parallel, [&](Index p, Index length) {
+      low.template operator()<0>((p << 1) + ctrl, 2 * length);
+    });
+    return;
+  }
+  if (target == 1 && !(ctrl & 1) && numBits >= 2) {
+    forEachRun(numBits - 2, ctrl >> 2, parallel, [&](Index q, Index length) {
+      low.template operator()<1>((q << 2) + ctrl, 4 * length);
+    });
+    return;
+  }
+  forEachRun(numBits, ctrl | (Index(1) << target), parallel,
+             [&](Index start, Index length) { split(start + ctrl, length); });
+}
+
+void matrix1(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  const Mat2 m(op.matrix.data());
+  double *d = doubles(a);
+  Index bit = Index(1) << op.targets[0];
+  forPairRuns(
+      numBits, op.targets[0], op.ctrl, parallel,
+      [&](Index x, Index length) {
+        matrix1Run(d + 2 * x, d + 2 * (x + bit), length, m);
+      },
+      [&]<int Target>(Index x, Index amplitudes) {
+        matrix1LowRun<Target>(d + 2 * x, amplitudes, m);
+      });
+}
+
+void matrix2(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  Index hi = Index(1) << op.targets[0], lo = Index(1) << op.targets[1];
+  const Complex *m = op.matrix.data();
+  forEachBase(numBits, op.ctrl | hi | lo, parallel, [&](Index i) {
+    Index idx[4] = {i | op.ctrl, i | op.ctrl | lo, i | op.ctrl | hi,
+                    i | op.ctrl | hi | lo};
+    Complex v[4] = {a[idx[0]], a[idx[1]], a[idx[2]], a[idx[3]]};
+    for (int r = 0; r < 4; ++r)
+      a[idx[r]] = madd2(m[4 * r], v[0], m[4 * r + 1], v[1]) +
+                  madd2(m[4 * r + 2], v[2], m[4 * r + 3], v[3]);
+  });
+}
+
+void matrixK(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  size_t k = op.targets.size(), dim = size_t(1) << k;
+  std::vector<Index> offset(dim, op.ctrl);
+  Index mask = op.ctrl;
+  for (size_t p = 0; p < k; ++p) {
+    Index bit = Index(1) << op.targets[p];
+    mask |= bit;
+    for (size_t r = 0; r < dim; ++r)
+      if ((r >> (k - 1 - p)) & 1)
+        offset[r] |= bit;
+  }
+  Index total = Index(1) << (numBits - std::popcount(mask));
+  forChunks(total, parallel, [&](int, Index begin, Index end) {
+    std::vector<Complex> in(dim);
+    forBasesInRange(begin, end, mask, [&](Index i) {
+      for (size_t r = 0; r < dim; ++r)
+        in[r] = a[i | offset[r]];
+      for (size_t r = 0; r < dim; ++r) {
+        Complex sum = 0;
+        for (size_t c = 0; c < dim; ++c)
+          sum += mul(op.matrix[r * dim + c], in[c]);
+        a[i | offset[r]] = sum;
+      }
+    });
+  });
+}
+
+/// Lanes (amplitudes 0..3 of a vector) whose low index bits include ctrlLow.
+V8i laneMask(Index ctrlLow) {
+  V8i mask;
+  for (int k = 0; k < 4; ++k)
+    mask[2 * k] = mask[2 * k + 1] = (Index(k) & ctrlLow) == ctrlLow ? -1 : 0;
+  return mask;
+}
+
+/// An X on one target under controls that include bit 0 or 1: the controls
+/// select lanes of each vector, so the runs stay long.
+void swapLowControlled(const KernelOp &op, Complex *a, int numBits,
+                       bool parallel) {
+  double *d = doubles(a);
+  int target = op.targets[0];
+  Index ctrlLow = op.ctrl & 3, ctrlHigh = op.ctrl & ~Index(3);
+  V8i select = laneMask(ctrlLow);
+  auto inVector = [&]<int Target>(Index first, Index amplitudes) {
+    for (Index k = 0; k < amplitudes; k += 4) {
+      V8 v = load(d + 2 * (first + k));
+      store(d + 2 * (first + k), select ? partners<Target>(v) : v);
+    }
+  };
+  if (target < 2) {
+    forEachRun(
+        numBits - 2, ctrlHigh >> 2, parallel, [&](Index q, Index length) {
+          if (target == 0)
+            inVector.template operator()<0>((q << 2) + ctrlHigh, 4 * length);
+          else
+            inVector.template operator()<1>((q << 2) + ctrlHigh, 4 * length);
+        });
+    return;
+  }
+  Index bit = Index(1) << target;
+  forEachRun(numBits, ctrlHigh | bit, parallel, [&](Index start, Index length) {
+    double *x = d + 2 * (start + ctrlHigh), *y = x + 2 * bit;
+    for (Index k = 0; k < 2 * length; k += 8) {
+      V8 vx = load(x + k), vy = load(y + k);
+      store(x + k, select ? vy : vx);
+      store(y + k, select ? vx : vy);
+    }
+  });
+}
+
+void swapOp(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  double *d = doubles(a);
+  if (op.targets.size() == 1 && (op.ctrl & 3) && numBits >= 3) {
+    swapLowControlled(op, a, numBits, parallel);
+    return;
+  }
+  if (op.targets.size() == 1) {
+    Index bit = Index(1) << op.targets[0];
+    forPairRuns(
+        numBits, op.targets[0], op.ctrl, parallel,
+        [&](Index x, Index length) {
+          swapRun(d + 2 * x, d + 2 * (x + bit), length);
+        },
+        [&]<int Target>(Index x, Index amplitudes) {
+          Index k = 0;
+          for (; k + 4 <= amplitudes; k += 4)
+            store(d + 2 * (x + k), partners<Target>(load(d + 2 * (x + k))));
+          for (; k < amplitudes; k += 2)
+            std::swap(a[x + k], a[x + k + 1]);
+        });
+    return;
+  }
+  Index x = Index(1) << op.targets[0], y = Index(1) << op.targets[1];
+  forEachRun(numBits, op.ctrl | x | y, parallel,
+             [&](Index start, Index length) {
+               Index base = start + op.ctrl;
+               swapRun(d + 2 * (base + x), d + 2 * (base + y), length);
+             });
+}
+
+void parityPhase(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  const Complex even = op.matrix[0], odd = op.matrix[1];
+  double *d = doubles(a);
+  if (op.targets.size() == 1) {
+    Index bit = Index(1) << op.targets[0];
+    forPairRuns(
+        numBits, op.targets[0], op.ctrl, parallel,
+        [&](Index x, Index length) {
+          scaleRun(d + 2 * x, length, even);
+          scaleRun(d + 2 * (x + bit), length, odd);
+        },
+        [&]<int Target>(Index x, Index amplitudes) {
+          for (Index k = 0; k < amplitudes; ++k)
+            a[x + k] = mul(a[x + k], ((k >> Target) & 1) ? odd : even);
+        });
+    return;
+  }
+  Index mask = 0;
+  for (int t : op.targets)
+    mask |= Index(1) << t;
+  forEachBase(numBits, op.ctrl, parallel, [&](Index i) {
+    Index j = i + op.ctrl;
+    a[j] = mul(a[j], (std::popcount(j & mask) & 1) ? odd : even);
+  });
+}
+
+void maskPhase(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  Index mask = op.ctrl;
+  for (int t : op.targets)
+    mask |= Index(1) << t;
+  double *d = doubles(a);
+  forEachRun(numBits, mask, parallel, [&](Index start, Index length) {
+    scaleRun(d + 2 * (start + mask), length, op.matrix[0]);
+  });
+}
+
+using UnitaryKernel = void (*)(const KernelOp &, Complex *, int, bool);
+
+void applyToAll(UnitaryKernel kernel, const KernelOp &op,
+                const StateBatch &batch, bool parallel) {
+  for (int s = 0; s < batch.numStates; ++s)
+    kernel(op, batch.states[s], batch.numBits, parallel);
+}
+
+/// The adjoint sweep's step for a one-target rotation: accumulates
+/// Im<lambda_j|G|phi> and applies the inverse rotation to phi and every
+/// lambda_j, all in one pass over the amplitudes.
+void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
+  const Mat2 minv(op.matrix.data()), g(op.generator);
+  double *phi = doubles(batch.states[0]);
+  int numLambda = batch.numStates - 1;
+  int target = op.targets[0];
+  Index bit = Index(1) << target;
+  Index total = Index(1) << (batch.numBits - 1 - std::popcount(op.ctrl));
+  int chunks = chunkCount(total, parallel);
+  std::vector<double> partial(static_cast<size_t>(chunks) * numLambda, 0.0);
+  for (int j = 0; j < numLambda; ++j) {
+    double *lambda = doubles(batch.states[j + 1]);
+    bool last = j + 1 == numLambda;
+    forChunks(total, parallel, [&](int c, Index begin, Index end) {
+      double acc = 0;
+      auto low = [&]<int Target>(Index first, Index amplitudes) {
+        Index x = 2 * first;
+        acc += last ? derivLowRun<true, Target>(phi + x, lambda + x, amplitudes,
+                                                minv, g)
+                    : derivLowRun<false, Target>(phi + x, lambda + x,
+                                                 amplitudes, minv, g);
+      };
+      if (target == 0)
+        forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
+          low.template operator()<0>((p << 1) + op.ctrl, 2 * length);
+        });
+      else if (target == 1 && !(op.ctrl & 1))
+        forRunsInRange(
+            begin / 2, end / 2, op.ctrl >> 2, [&](Index q, Index length) {
+              low.template operator()<1>((q << 2) + op.ctrl, 4 * length);
+            });
+      else
+        forRunsInRange(
+            begin, end, op.ctrl | bit, [&](Index start, Index length) {
+              Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
+              acc += last ? derivRun<true>(phi + x, phi + y, lambda + x,
+                                           lambda + y, length, minv, g)
+                          : derivRun<false>(phi + x, phi + y, lambda + x,
+                                            lambda + y, length, minv, g);
+            });
+      partial[static_cast<size_t>(c) * numLambda + j] += acc;
+    });
+  }
+  for (int c = 0; c < chunks; ++c)
+    for (int j = 0; j < numLambda; ++j)
+      batch.derivs[j * batch.numSlots + op.slot] +=
+          op.scale * partial[static_cast<size_t>(c) * numLambda + j];
+}
+
+void pauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel) {
+  for (int j = 0; j + 1 < batch.numStates; ++j) {
+    double sum = 0;
+    for (const PauliTerm &term : *op.pauli)
+      sum += term.coeff * pauliInner(batch.states[j + 1], batch.states[0],
+                                     batch.numBits, term.pauli, parallel)
+                              .imag();
+    batch.derivs[j * batch.numSlots + op.slot] += op.scale * sum;
+  }
+}
+
+Complex powerOfI(int n) {
+  static const Complex table[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
+  return table[n & 3];
+}
+
+} // namespace
+
+void runOp(const KernelOp &op, const StateBatch &batch, bool parallel) {
+  static const UnitaryKernel unitary[] = {matrix1, matrix2,     matrixK,
+                                          swapOp,  parityPhase, maskPhase};
+  switch (op.kind) {
+  case OpKind::Deriv1:
+    deriv1(op, batch, parallel);
+    return;
+  case OpKind::PauliDeriv:
+    pauliDeriv(op, batch, parallel);
+    return;
+  default:
+    applyToAll(unitary[static_cast<int>(op.kind)], op, batch, parallel);
+  }
+}
+
+Complex pauliInner(const Complex *bra, const Complex *ket, int numBits,
+                   const PauliString &p, bool parallel) {
+  double sum[2] = {0, 0};
+  reduceEachBase(numBits, 0, parallel, 2, sum, [&](Index i, double *acc) {
+    Index j = i ^ p.xMask;
+    Complex t = mulConj(bra[i], ket[j]);
+    double sign = (std::popcount(j & p.zMask) & 1) ? -1.0 : 1.0;
+    acc[0] += sign * t.real();
+    acc[1] += sign * t.imag();
+  });
+  return mul(powerOfI(p.numY), Complex(sum[0], sum[1]));
+}
+
+void pauliApplyAdd(Complex *out, const Complex *in, int numBits,
+                   const PauliString &p, Complex coeff, bool parallel) {
+  Complex c = mul(coeff, powerOfI(p.numY));
+  forEachBase(numBits, 0, parallel, [&](Index i) {
+    Index j = i ^ p.xMask;
+    double sign = (std::popcount(j & p.zMask) & 1) ? -1.0 : 1.0;
+    out[i] += sign * mul(c, in[j]);
+  });
+}
+
+Complex innerProduct(const Complex *a, const Complex *b, int numBits,
+                     bool parallel) {
+  double sum[2] = {0, 0};
+  reduceEachBase(numBits, 0, parallel, 2, sum, [&](Index i, double *acc) {
+    Complex t = mulConj(a[i], b[i]);
+    acc[0] += t.real();
+    acc[1] += t.imag();
+  });
+  return {sum[0], sum[1]};
+}
+
+} // namespace qgrad::rt

@@ -1,0 +1,217 @@
+//===- RunKernels.h - Innermost loops over runs of amplitudes --*- C++ -*-===//
+//
+// The hot loops of the kernels, on interleaved (re, im) doubles. A run is
+// `length` consecutive amplitudes; x and y are the runs of the 0 and 1 halves
+// of a target bit and never overlap. The loops use the compiler's generic
+// vector types (8 doubles = 4 amplitudes), which map to AVX-512 when the
+// target has it and to narrower registers otherwise; a complex product by a
+// constant is c.re * v + (-c.im, c.im) * swap(v), with no de-interleaving.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_RUNTIME_LIB_RUNKERNELS_H
+#define QGRAD_RUNTIME_LIB_RUNKERNELS_H
+
+#include "qgrad/Runtime/Types.h"
+
+namespace qgrad::rt {
+
+typedef double V8 __attribute__((vector_size(64)));
+typedef int64_t V8i __attribute__((vector_size(64)));
+
+inline V8 load(const double *p) {
+  V8 v;
+  __builtin_memcpy(&v, p, sizeof(v));
+  return v;
+}
+inline void store(double *p, V8 v) { __builtin_memcpy(p, &v, sizeof(v)); }
+inline V8 splat(double x) { return V8{x, x, x, x, x, x, x, x}; }
+/// (re, im) -> (im, re) in every amplitude.
+inline V8 swapReIm(V8 v) {
+  return __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+}
+/// The partner of every amplitude of a vector (4 amplitudes) for a target on
+/// bit 0, (a0, a1, a2, a3) -> (a1, a0, a3, a2), or on bit 1, -> (a2, a3, a0,
+/// a1).
+template <int Target> inline V8 partners(V8 v) {
+  if constexpr (Target == 0)
+    return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  else
+    return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+}
+
+/// Multiplication by a complex constant, in the vector form above.
+struct CMul {
+  V8 re, im;
+  CMul() = default;
+  explicit CMul(Complex c)
+      : re(splat(c.real())), im(V8{-c.imag(), c.imag(), -c.imag(), c.imag(),
+                                   -c.imag(), c.imag(), -c.imag(), c.imag()}) {}
+  /// Constant a on the amplitudes of a vector whose bit `target` (0 or 1)
+  /// is 0, b on the others.
+  CMul(Complex a, Complex b, int target) {
+    for (int k = 0; k < 4; ++k) {
+      Complex c = ((k >> target) & 1) ? b : a;
+      re[2 * k] = re[2 * k + 1] = c.real();
+      im[2 * k] = -c.imag();
+      im[2 * k + 1] = c.imag();
+    }
+  }
+  V8 operator()(V8 v, V8 swapped) const { return re * v + im * swapped; }
+};
+
+/// A 2x2 complex matrix, ready for the split and adjacent loops.
+struct Mat2 {
+  Complex m[4];
+  CMul split[4]; // m00 m01 m10 m11 on whole vectors
+  // Targets on bit 0 or 1, where both halves share a vector: the factor of
+  // an amplitude and the factor of its partner.
+  CMul diag[2], offDiag[2];
+  explicit Mat2(const Complex *matrix)
+      : m{matrix[0], matrix[1], matrix[2], matrix[3]},
+        split{CMul(matrix[0]), CMul(matrix[1]), CMul(matrix[2]),
+              CMul(matrix[3])},
+        diag{CMul(matrix[0], matrix[3], 0), CMul(matrix[0], matrix[3], 1)},
+        offDiag{CMul(matrix[1], matrix[2], 0), CMul(matrix[1], matrix[2], 1)} {}
+  template <int Target> V8 inVector(V8 v) const {
+    V8 w = partners<Target>(v);
+    return diag[Target](v, swapReIm(v)) + offDiag[Target](w, swapReIm(w));
+  }
+};
+
+inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
+  Complex nx = mul(m[0], x) + mul(m[1], y);
+  y = mul(m[2], x) + mul(m[3], y);
+  x = nx;
+}
+
+inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
+  Index k = 0;
+  for (; k + 4 <= length; k += 4) {
+    V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
+    V8 sx = swapReIm(vx), sy = swapReIm(vy);
+    store(x + 2 * k, m.split[0](vx, sx) + m.split[1](vy, sy));
+    store(y + 2 * k, m.split[2](vx, sx) + m.split[3](vy, sy));
+  }
+  for (; k < length; ++k)
+    pairUpdate(m.m, reinterpret_cast<Complex *>(x)[k],
+               reinterpret_cast<Complex *>(y)[k]);
+}
+
+/// `amplitudes` consecutive amplitudes under a target on bit 0 or 1, whose
+/// pairs lie inside groups of 4. For bit 0 a trailing lone pair is allowed.
+template <int Target>
+inline void matrix1LowRun(double *a, Index amplitudes, const Mat2 &m) {
+  Index k = 0;
+  for (; k + 4 <= amplitudes; k += 4)
+    store(a + 2 * k, m.inVector<Target>(load(a + 2 * k)));
+  Complex *c = reinterpret_cast<Complex *>(a);
+  for (; k < amplitudes; k += 2)
+    pairUpdate(m.m, c[k], c[k + 1]);
+}
+
+inline void scaleRun(double *x, Index length, Complex c) {
+  CMul f(c);
+  Index k = 0;
+  for (; k + 4 <= length; k += 4) {
+    V8 v = load(x + 2 * k);
+    store(x + 2 * k, f(v, swapReIm(v)));
+  }
+  Complex *cx = reinterpret_cast<Complex *>(x);
+  for (; k < length; ++k)
+    cx[k] = mul(cx[k], c);
+}
+
+inline void swapRun(double *x, double *y, Index length) {
+  Index k = 0;
+  for (; k + 4 <= length; k += 4) {
+    V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
+    store(x + 2 * k, vy);
+    store(y + 2 * k, vx);
+  }
+  Complex *cx = reinterpret_cast<Complex *>(x),
+          *cy = reinterpret_cast<Complex *>(y);
+  for (; k < length; ++k)
+    std::swap(cx[k], cy[k]);
+}
+
+/// Lanes of l * swapReIm(g) = (l.re g.im, l.im g.re, ...) summed with
+/// alternating signs: sum of Im(conj(l) g).
+inline double imConjProductSum(V8 lanes) {
+  return lanes[0] - lanes[1] + lanes[2] - lanes[3] + lanes[4] - lanes[5] +
+         lanes[6] - lanes[7];
+}
+inline double imConjProduct(Complex l, Complex g) {
+  return l.real() * g.imag() - l.imag() * g.real();
+}
+
+/// One step of the fused adjoint sweep over a split run: adds
+/// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
+/// to the phi pairs when UpdatePhi).
+template <bool UpdatePhi>
+inline double derivRun(double *px, double *py, double *lx, double *ly,
+                       Index length, const Mat2 &minv, const Mat2 &g) {
+  V8 acc = splat(0);
+  Index k = 0;
+  for (; k + 4 <= length; k += 4) {
+    V8 vx = load(px + 2 * k), vy = load(py + 2 * k);
+    V8 sx = swapReIm(vx), sy = swapReIm(vy);
+    V8 ax = load(lx + 2 * k), ay = load(ly + 2 * k);
+    V8 gx = g.split[0](vx, sx) + g.split[1](vy, sy);
+    V8 gy = g.split[2](vx, sx) + g.split[3](vy, sy);
+    // conj(a).g has imaginary part a.re g.im - a.im g.re.
+    acc += ax * swapReIm(gx) + ay * swapReIm(gy);
+    V8 tx = swapReIm(ax), ty = swapReIm(ay);
+    store(lx + 2 * k, minv.split[0](ax, tx) + minv.split[1](ay, ty));
+    store(ly + 2 * k, minv.split[2](ax, tx) + minv.split[3](ay, ty));
+    if (UpdatePhi) {
+      store(px + 2 * k, minv.split[0](vx, sx) + minv.split[1](vy, sy));
+      store(py + 2 * k, minv.split[2](vx, sx) + minv.split[3](vy, sy));
+    }
+  }
+  double sum = imConjProductSum(acc);
+  Complex *cpx = reinterpret_cast<Complex *>(px),
+          *cpy = reinterpret_cast<Complex *>(py);
+  Complex *clx = reinterpret_cast<Complex *>(lx),
+          *cly = reinterpret_cast<Complex *>(ly);
+  for (; k < length; ++k) {
+    Complex gx = mul(g.m[0], cpx[k]) + mul(g.m[1], cpy[k]);
+    Complex gy = mul(g.m[2], cpx[k]) + mul(g.m[3], cpy[k]);
+    sum += imConjProduct(clx[k], gx) + imConjProduct(cly[k], gy);
+    pairUpdate(minv.m, clx[k], cly[k]);
+    if (UpdatePhi)
+      pairUpdate(minv.m, cpx[k], cpy[k]);
+  }
+  return sum;
+}
+
+/// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
+template <bool UpdatePhi, int Target>
+inline double derivLowRun(double *p, double *l, Index amplitudes,
+                          const Mat2 &minv, const Mat2 &g) {
+  V8 acc = splat(0);
+  Index k = 0;
+  for (; k + 4 <= amplitudes; k += 4) {
+    V8 v = load(p + 2 * k), a = load(l + 2 * k);
+    acc += a * swapReIm(g.inVector<Target>(v));
+    store(l + 2 * k, minv.inVector<Target>(a));
+    if (UpdatePhi)
+      store(p + 2 * k, minv.inVector<Target>(v));
+  }
+  double sum = imConjProductSum(acc);
+  Complex *cp = reinterpret_cast<Complex *>(p);
+  Complex *cl = reinterpret_cast<Complex *>(l);
+  for (; k < amplitudes; k += 2) {
+    Complex &x = cp[k], &y = cp[k + 1];
+    Complex gx = mul(g.m[0], x) + mul(g.m[1], y);
+    Complex gy = mul(g.m[2], x) + mul(g.m[3], y);
+    sum += imConjProduct(cl[k], gx) + imConjProduct(cl[k + 1], gy);
+    pairUpdate(minv.m, cl[k], cl[k + 1]);
+    if (UpdatePhi)
+      pairUpdate(minv.m, x, y);
+  }
+  return sum;
+}
+
+} // namespace qgrad::rt
+
+#endif

@@ -1,0 +1,181 @@
+//===- AdjointTest.cpp - Adjoint Jacobian vs shifts and differences ------===//
+#include "Reference.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace qgrad::rt;
+using namespace qgrad::rt::test;
+
+namespace {
+
+/// Builds the observables of the test on a device of n >= 3 qubits.
+std::vector<int64_t> testObservables(Device &d) {
+  auto named = [&](NamedObservable k, int64_t w) {
+    return d.observable(d.addObservable(Observable::named(k, w)));
+  };
+  std::vector<int64_t> obs;
+  obs.push_back(d.addObservable(named(NamedObservable::PauliZ, 0)));
+  obs.push_back(d.addObservable(Observable::tensor(
+      {named(NamedObservable::PauliX, 1), named(NamedObservable::PauliY, 2)})));
+  obs.push_back(d.addObservable(Observable::hamiltonian(
+      {0.3, -1.1},
+      {named(NamedObservable::Hadamard, 2),
+       Observable::hermitian({0.5, Complex(0.2, 0.1), Complex(0.2, -0.1), -1.0},
+                             {1})})));
+  return obs;
+}
+
+/// Parameter p of a circuit, in tape order.
+double &paramAt(std::vector<GateCall> &circuit, int64_t p) {
+  for (GateCall &g : circuit) {
+    if (g.name == "QubitUnitary")
+      continue;
+    if (p < static_cast<int64_t>(g.params.size()))
+      return g.params[p];
+    p -= g.params.size();
+  }
+  throw std::out_of_range("parameter index");
+}
+
+struct Problem {
+  int n;
+  std::vector<GateCall> circuit;
+  ExecutorOptions options;
+};
+
+std::vector<double> expvals(const Problem &prob,
+                            const std::vector<GateCall> &circuit) {
+  Device d;
+  d.executorOptions() = prob.options;
+  d.allocate(prob.n);
+  run(d, circuit);
+  std::vector<double> out;
+  for (int64_t o : testObservables(d))
+    out.push_back(d.expval(o));
+  return out;
+}
+
+std::vector<double> adjoint(const Problem &prob, int64_t &numParams) {
+  Device d;
+  d.executorOptions() = prob.options;
+  d.allocate(prob.n);
+  d.apply("RY", {0.3}, {0}); // before the tape: not a parameter
+  d.tapeStart();
+  run(d, prob.circuit);
+  d.tapeStop();
+  numParams = d.tapeNumParams();
+  return d.adjointJacobian(testObservables(d));
+}
+
+/// d<O>/dp by a difference rule evaluated with shifted circuits.
+std::vector<double>
+byShifts(const Problem &prob, int64_t numParams,
+         const std::function<double(std::function<double(double)>)> &rule,
+         size_t numObs) {
+  std::vector<double> jac(numObs * numParams);
+  for (int64_t p = 0; p < numParams; ++p)
+    for (size_t o = 0; o < numObs; ++o) {
+      auto f = [&](double shift) {
+        std::vector<GateCall> shifted = prob.circuit;
+        shifted.insert(shifted.begin(), GateCall{"RY", {0.3}, {0}});
+        // The inserted RY is not on the tape: skip its parameter.
+        paramAt(shifted, p + 1) += shift;
+        return expvals(prob, shifted)[o];
+      };
+      jac[o * numParams + p] = rule(f);
+    }
+  return jac;
+}
+
+void expectAdjointMatches(const std::vector<std::string> &gates, int n,
+                          int length, uint64_t seed, ExecutorOptions options,
+                          bool parameterShift) {
+  std::mt19937_64 rng(seed);
+  Problem prob{n, randomCircuit(gates, n, length, rng), options};
+  int64_t numParams = 0;
+  std::vector<double> jac = adjoint(prob, numParams);
+  ASSERT_GT(numParams, 0);
+  ASSERT_EQ(jac.size(), 3u * numParams);
+  auto central = [](std::function<double(double)> f) {
+    double h = 1e-5;
+    return (f(h) - f(-h)) / (2 * h);
+  };
+  std::vector<double> fd = byShifts(prob, numParams, central, 3);
+  for (size_t i = 0; i < jac.size(); ++i)
+    EXPECT_NEAR(jac[i], fd[i], 1e-8) << "finite differences, entry " << i;
+  if (!parameterShift)
+    return;
+  auto shift = [](std::function<double(double)> f) {
+    return (f(M_PI / 2) - f(-M_PI / 2)) / 2;
+  };
+  std::vector<double> ps = byShifts(prob, numParams, shift, 3);
+  for (size_t i = 0; i < jac.size(); ++i)
+    EXPECT_NEAR(jac[i], ps[i], 1e-12) << "parameter shift, entry " << i;
+}
+
+// Gates whose expectation values are sinusoids of period 2 pi in each angle,
+// so the two-term shift rule is exact (IsingXY and the controlled rotations
+// need four terms).
+const std::vector<std::string> kShiftGates = {
+    "RX",      "RY",      "RZ",      "Rot",         "PhaseShift", "IsingXX",
+    "IsingYY", "IsingZZ", "MultiRZ", "CNOT",        "Hadamard",   "S",
+    "T",       "SWAP",    "Toffoli", "QubitUnitary"};
+
+const std::vector<std::string> kAllParametric = {"RX",
+                                                 "RY",
+                                                 "RZ",
+                                                 "Rot",
+                                                 "PhaseShift",
+                                                 "IsingXX",
+                                                 "IsingYY",
+                                                 "IsingZZ",
+                                                 "IsingXY",
+                                                 "MultiRZ",
+                                                 "ControlledPhaseShift",
+                                                 "CRX",
+                                                 "CRY",
+                                                 "CRZ",
+                                                 "CRot",
+                                                 "CNOT",
+                                                 "CY",
+                                                 "CZ",
+                                                 "CSWAP",
+                                                 "PauliY",
+                                                 "QubitUnitary"};
+
+TEST(Adjoint, MatchesParameterShiftOnRandomCircuits) {
+  for (uint64_t seed : {1, 2, 3})
+    expectAdjointMatches(kShiftGates, 4, 30, seed, ExecutorOptions{}, true);
+}
+
+TEST(Adjoint, MatchesFiniteDifferencesOnRandomCircuits) {
+  for (uint64_t seed : {4, 5, 6})
+    expectAdjointMatches(kAllParametric, 4, 30, seed, ExecutorOptions{}, false);
+}
+
+TEST(Adjoint, TiledSweepMatchesFiniteDifferences) {
+  expectAdjointMatches(kAllParametric, 7, 40, 11, ExecutorOptions{3, 1, false},
+                       false);
+  expectAdjointMatches(kAllParametric, 7, 40, 12, ExecutorOptions{4, 2, true},
+                       false);
+}
+
+TEST(Adjoint, RefusesBrokenTapes) {
+  Device d;
+  d.allocate(2);
+  d.tapeStart();
+  d.apply("RX", {0.1}, {0});
+  d.measure(0, 0);
+  d.tapeStop();
+  int64_t z = d.addObservable(Observable::named(NamedObservable::PauliZ, 0));
+  EXPECT_THROW(d.adjointJacobian({z}), RuntimeError);
+  d.tapeStart();
+  d.apply("RX", {0.1}, {0});
+  d.tapeStop();
+  d.apply("RX", {0.1}, {1});
+  EXPECT_THROW(d.adjointJacobian({z}), RuntimeError);
+}
+
+} // namespace
