@@ -250,23 +250,42 @@ static inline double qgrad_call_scalar_function(const double *x, void *ctx) {
   return fn->unary ? fn->unary(x[0]) : fn->binary(x[0], x[1]);
 }
 
+static inline void qgrad_expect_unary(QgradCheckReport *report,
+                                      const char *what, qgrad_unary f, double x,
+                                      double ad, double analytic,
+                                      QgradTolerances tol) {
+  QgradScalarFunction fn = {f, NULL};
+  qgrad_expect_gradient(report, what, qgrad_call_scalar_function, &fn, &x, 1,
+                        &ad, &analytic, tol);
+}
+
+static inline void qgrad_expect_binary(QgradCheckReport *report,
+                                       const char *what, qgrad_binary f,
+                                       double x, double y, QgradPair ad,
+                                       QgradPair analytic,
+                                       QgradTolerances tol) {
+  QgradScalarFunction fn = {NULL, f};
+  double at[2] = {x, y};
+  double ad_at[2] = {ad.dx, ad.dy};
+  double analytic_at[2] = {analytic.dx, analytic.dy};
+  qgrad_expect_gradient(report, what, qgrad_call_scalar_function, &fn, at, 2,
+                        ad_at, analytic_at, tol);
+}
+
 static inline int qgrad_check_unary(const char *program, qgrad_unary f,
                                     double x, double ad, double analytic,
                                     QgradTolerances tol) {
-  QgradScalarFunction fn = {f, NULL};
-  return qgrad_check_objective(program, qgrad_call_scalar_function, &fn, &x, 1,
-                               &ad, &analytic, tol);
+  QgradCheckReport report = qgrad_report_start(program);
+  qgrad_expect_unary(&report, "gradient", f, x, ad, analytic, tol);
+  return qgrad_report_finish(&report);
 }
 
 static inline int qgrad_check_binary(const char *program, qgrad_binary f,
                                      double x, double y, QgradPair ad,
                                      QgradPair analytic, QgradTolerances tol) {
-  QgradScalarFunction fn = {NULL, f};
-  double at[2] = {x, y};
-  double ad_at[2] = {ad.dx, ad.dy};
-  double analytic_at[2] = {analytic.dx, analytic.dy};
-  return qgrad_check_objective(program, qgrad_call_scalar_function, &fn, at, 2,
-                               ad_at, analytic_at, tol);
+  QgradCheckReport report = qgrad_report_start(program);
+  qgrad_expect_binary(&report, "gradient", f, x, y, ad, analytic, tol);
+  return qgrad_report_finish(&report);
 }
 
 #endif /* QGRAD_AD_CHECK_H */
