@@ -146,6 +146,33 @@ static inline size_t qgrad_check_gradient(qgrad_objective f, void *ctx,
   return mismatches;
 }
 
+/* A vector function F: R^n -> R^m writing its m results into out. */
+typedef void (*qgrad_vector_function)(const double *x, double *out);
+
+/* The context of qgrad_weighted_outputs: F, the cotangent w and m. */
+typedef struct QgradWeightedOutputs {
+  qgrad_vector_function f;
+  const double *weights;
+  size_t m;
+} QgradWeightedOutputs;
+
+/* The objective w . F(x), to check the vector-Jacobian product w^T dF/dx
+ * that reverse mode yields when w is seeded into the output's shadow. */
+static inline double qgrad_weighted_outputs(const double *x, void *ctx) {
+  const QgradWeightedOutputs *w = (const QgradWeightedOutputs *)ctx;
+  double *out = (double *)calloc(w->m, sizeof *out);
+  if (!out) {
+    fprintf(stderr, "qgrad_weighted_outputs: out of memory\n");
+    return NAN;
+  }
+  w->f(x, out);
+  double sum = 0.0;
+  for (size_t i = 0; i < w->m; ++i)
+    sum += w->weights[i] * out[i];
+  free(out);
+  return sum;
+}
+
 /* Counts the checks of one test program. */
 typedef struct QgradCheckReport {
   const char *program;

@@ -14,15 +14,6 @@ static void F(const double *x, double *out) {
   out[2] = x[1] / x[0];
 }
 
-static double weighted(const double *x, void *ctx) {
-  (void)ctx;
-  double out[M], sum = 0.0;
-  F(x, out);
-  for (int i = 0; i < M; ++i)
-    sum += weights[i] * out[i];
-  return sum;
-}
-
 int main(void) {
   QgradCheckReport report = qgrad_report_start("dup_output");
   double x[N] = {1.3, 0.6}, dx[N] = {0}, out[M] = {0}, dout[M], primal[M];
@@ -39,7 +30,8 @@ int main(void) {
   for (int i = 0; i < M; ++i)
     qgrad_expect_near(&report, "primal output", out[i], primal[i], 1e-15);
 #endif
-  qgrad_expect_gradient(&report, "w^T dF/dx", weighted, NULL, x, N, dx,
-                        analytic, qgrad_double_tolerances());
+  QgradWeightedOutputs w = {F, weights, M};
+  qgrad_expect_gradient(&report, "w^T dF/dx", qgrad_weighted_outputs, &w, x, N,
+                        dx, analytic, qgrad_double_tolerances());
   return qgrad_report_finish(&report);
 }

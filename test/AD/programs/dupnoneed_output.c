@@ -16,15 +16,6 @@ static void F(const double *x, double *out) {
   out[3] = exp(x[0] - x[2]);
 }
 
-static double weighted(const double *x, void *ctx) {
-  (void)ctx;
-  double out[M], sum = 0.0;
-  F(x, out);
-  for (int i = 0; i < M; ++i)
-    sum += weights[i] * out[i];
-  return sum;
-}
-
 int main(void) {
   QgradCheckReport report = qgrad_report_start("dupnoneed_output");
   double x[N] = {0.7, -1.1, 0.4}, dx[N] = {0}, out[M], dout[M];
@@ -40,7 +31,8 @@ int main(void) {
   for (int i = 0; i < M; ++i)
     qgrad_expect_near(&report, "output shadow consumed", dout[i], 0.0, 0.0);
 #endif
-  qgrad_expect_gradient(&report, "w^T dF/dx", weighted, NULL, x, N, dx,
-                        analytic, qgrad_double_tolerances());
+  QgradWeightedOutputs w = {F, weights, M};
+  qgrad_expect_gradient(&report, "w^T dF/dx", qgrad_weighted_outputs, &w, x, N,
+                        dx, analytic, qgrad_double_tolerances());
   return qgrad_report_finish(&report);
 }
