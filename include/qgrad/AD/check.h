@@ -173,6 +173,31 @@ static inline double qgrad_weighted_outputs(const double *x, void *ctx) {
   return sum;
 }
 
+/* A function that overwrites its input array while computing its value. */
+typedef double (*qgrad_mutating_objective)(double *x, void *ctx);
+
+/* The context of qgrad_call_on_copy: f, its own context and the length. */
+typedef struct QgradOnCopy {
+  qgrad_mutating_objective f;
+  void *ctx;
+  size_t n;
+} QgradOnCopy;
+
+/* Evaluates a mutating function on a copy of x, so that finite differences
+ * probe the same input every time. */
+static inline double qgrad_call_on_copy(const double *x, void *ctx) {
+  const QgradOnCopy *c = (const QgradOnCopy *)ctx;
+  double *copy = (double *)malloc(c->n * sizeof *copy);
+  if (!copy) {
+    fprintf(stderr, "qgrad_call_on_copy: out of memory\n");
+    return NAN;
+  }
+  memcpy(copy, x, c->n * sizeof *copy);
+  double value = c->f(copy, c->ctx);
+  free(copy);
+  return value;
+}
+
 /* Counts the checks of one test program. */
 typedef struct QgradCheckReport {
   const char *program;

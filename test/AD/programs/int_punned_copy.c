@@ -16,20 +16,14 @@ __attribute__((noinline)) static void swap_bits(void *a, void *b) {
   memcpy(b, &ta, sizeof ta);
 }
 
-static double f(double *x) {
+static double f(double *x, void *ctx) {
+  (void)ctx;
   swap_bits(&x[0], &x[3]);
   swap_bits(&x[1], &x[2]);
   double sum = 0.0;
   for (int i = 0; i < N; ++i)
     sum += x[i] * x[i] * (i + 1);
   return sum;
-}
-
-static double f_on_copy(const double *x, void *ctx) {
-  (void)ctx;
-  double copy[N];
-  memcpy(copy, x, sizeof copy);
-  return f(copy);
 }
 
 int main(void) {
@@ -40,8 +34,9 @@ int main(void) {
   for (int i = 0; i < N; ++i)
     analytic[N - 1 - i] = 2.0 * x[N - 1 - i] * (i + 1);
 #ifndef QGRAD_NO_AD
-  __enzyme_autodiff((void *)f, enzyme_dup, x, dx);
+  __enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, (void *)0);
 #endif
-  return qgrad_check_objective("int_punned_copy", f_on_copy, NULL, x0, N, dx,
-                               analytic, qgrad_double_tolerances());
+  QgradOnCopy on_copy = {f, NULL, N};
+  return qgrad_check_objective("int_punned_copy", qgrad_call_on_copy, &on_copy,
+                               x0, N, dx, analytic, qgrad_double_tolerances());
 }
