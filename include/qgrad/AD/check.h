@@ -340,4 +340,46 @@ static inline int qgrad_check_binary(const char *program, qgrad_binary f,
   return qgrad_report_finish(&report);
 }
 
+/* Programs with branches check one point per path: derivative functions
+ * (the AD one is not called under QGRAD_NO_AD) evaluated at each point. */
+typedef double (*qgrad_unary_derivative)(double x);
+typedef QgradPair (*qgrad_binary_gradient)(double x, double y);
+
+static inline int qgrad_check_unary_points(const char *program, qgrad_unary f,
+                                           qgrad_unary_derivative ad,
+                                           qgrad_unary_derivative analytic,
+                                           const double *points, size_t count,
+                                           QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  for (size_t i = 0; i < count; ++i) {
+    double x = qgrad_opaque(points[i]), got = 0;
+#ifndef QGRAD_NO_AD
+    got = ad(x);
+#else
+    (void)ad;
+#endif
+    qgrad_expect_unary(&report, "derivative", f, x, got, analytic(x), tol);
+  }
+  return qgrad_report_finish(&report);
+}
+
+static inline int qgrad_check_binary_points(const char *program, qgrad_binary f,
+                                            qgrad_binary_gradient ad,
+                                            qgrad_binary_gradient analytic,
+                                            const double (*points)[2],
+                                            size_t count, QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  for (size_t i = 0; i < count; ++i) {
+    double x = qgrad_opaque(points[i][0]), y = qgrad_opaque(points[i][1]);
+    QgradPair got = {0, 0};
+#ifndef QGRAD_NO_AD
+    got = ad(x, y);
+#else
+    (void)ad;
+#endif
+    qgrad_expect_binary(&report, "gradient", f, x, y, got, analytic(x, y), tol);
+  }
+  return qgrad_report_finish(&report);
+}
+
 #endif /* QGRAD_AD_CHECK_H */

@@ -16,7 +16,8 @@ COMPILE_C = "%clang -std=c11 -Wall -Wextra -Werror -I%qgrad_include"
 # Without the engine, values prepared only for the __enzyme_autodiff calls go
 # unused; that is expected there.
 BUILD_COMMANDS = {
-    "fd-only": f"{COMPILE_C} -Wno-unused -O0 -DQGRAD_NO_AD %s -o %t -lm",
+    "fd-only": f"{COMPILE_C} -Wno-unused -Wno-unused-parameter -O0"
+    " -DQGRAD_NO_AD %s -o %t -lm",
     "plugin-O0": f"{COMPILE_C} -O0 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
     "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"

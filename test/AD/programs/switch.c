@@ -39,16 +39,17 @@ static double analytic_derivative(double x) {
   }
 }
 
-int main(void) {
-  QgradCheckReport report = qgrad_report_start("switch");
-  const double points[5] = {0.4, 1.3, 2.6, -0.5, 5.5};
-  for (int i = 0; i < 5; ++i) {
-    double x = qgrad_opaque(points[i]), ad = 0;
+static double ad_derivative(double x) {
+  double d = 0;
 #ifndef QGRAD_NO_AD
-    ad = __enzyme_autodiff((void *)f, x);
+  d = __enzyme_autodiff((void *)f, x);
 #endif
-    qgrad_expect_unary(&report, "derivative", f, x, ad, analytic_derivative(x),
-                       qgrad_double_tolerances());
-  }
-  return qgrad_report_finish(&report);
+  return d;
+}
+
+int main(void) {
+  const double points[5] = {0.4, 1.3, 2.6, -0.5, 5.5};
+  return qgrad_check_unary_points("switch", f, ad_derivative,
+                                  analytic_derivative, points, 5,
+                                  qgrad_double_tolerances());
 }
