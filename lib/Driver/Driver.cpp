@@ -16,6 +16,9 @@
 #include "qgrad/Driver/ResultPrinter.h"
 #include "qgrad/Driver/SharedLibrary.h"
 #include "qgrad/Support/Version.h"
+#include "qgrad/AD/Engine.h"
+#include "qgrad/AD/Pipeline.h"
+#include "qgrad_rt.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -69,6 +72,12 @@ private:
 
   llvm::Expected<std::vector<HostValue>>
   bindArguments(const EntrySignature &signature);
+
+  /// The LLVM optimisation stages. A module that calls __enzyme_autodiff
+  /// is optimised before AD (pre_ad_opt), differentiated (ad) and optimised
+  /// again (post_ad_opt); any other module gets one `optimize` stage.
+  llvm::Error optimizeAndDifferentiate(llvm::Module &module,
+                                       llvm::TargetMachine &machine);
   void reportTimings(const std::vector<HostValue> &results);
 };
 
@@ -123,6 +132,24 @@ void DriverSession::reportTimings(const std::vector<HostValue> &results) {
     }
     llvm::errs() << llvm::formatv("{0,-14} {1,10:f3} ms\n", "total", total);
   }
+}
+
+llvm::Error
+DriverSession::optimizeAndDifferentiate(llvm::Module &module,
+                                        llvm::TargetMachine &machine) {
+  if (!qgrad::ad::moduleNeedsAD(module)) {
+    timer.time("optimize",
+               [&] { optimizeModule(module, machine, options.optLevel); });
+    return llvm::Error::success();
+  }
+  timer.time("pre_ad_opt",
+             [&] { qgrad::ad::runPreOptimization(module, &machine); });
+  if (llvm::Error err = timer.time(
+          "ad", [&] { return qgrad::ad::differentiateModule(module); }))
+    return err;
+  timer.time("post_ad_opt",
+             [&] { optimizeModule(module, machine, options.optLevel); });
+  return llvm::Error::success();
 }
 
 int DriverSession::run() {
@@ -193,9 +220,8 @@ int DriverSession::run() {
   if (running)
     if (llvm::Error err = addPackedWrapper(**llvmModule, signature))
       return fail(std::move(err));
-  timer.time("optimize", [&] {
-    optimizeModule(**llvmModule, **machine, options.optLevel);
-  });
+  if (llvm::Error err = optimizeAndDifferentiate(**llvmModule, **machine))
+    return fail(std::move(err));
   if (llvm::Error err = keep("4-llvm-opt.ll", printLLVM))
     return fail(std::move(err));
   if (emitIfRequested(EmitKind::LLVMIROpt, printLLVM))
@@ -228,8 +254,14 @@ int DriverSession::run() {
     return fail(compiled.takeError());
 
   auto *packed = reinterpret_cast<void (*)(void **)>(*compiled);
+  qgrad_rt_context *runtime = qgrad_rt_default_context();
+  qgrad_rt_clear_error(runtime);
   std::vector<HostValue> results = timer.time(
       "execute", [&] { return invokePacked(packed, signature, arguments); });
+  // The runtime's errors are sticky: the first failure is the one to show,
+  // and results computed after it are meaningless.
+  if (const char *message = qgrad_rt_last_error(runtime); message && *message)
+    return fail(llvm::createStringError(llvm::Twine("runtime: ") + message));
   reportTimings(results);
   return kSuccess;
 }

@@ -55,7 +55,12 @@ TIMING KEYS (timings_ms in --json, --time-stages), in pipeline order
   bufferize      tensors to memrefs (one-shot bufferization) and deallocation
   lower_to_llvm  linalg/scf/memref/math/arith/func/cf to the LLVM dialect
   translate      the LLVM dialect to LLVM IR
-  optimize       LLVM's -O pipeline
+  optimize       LLVM's -O pipeline (modules without a gradient)
+  pre_ad_opt     -O2 without vectorizers before the AD engine (modules that
+                 call __enzyme_autodiff, e.g. from gradient.backprop)
+  ad             the AD engine: every __enzyme_autodiff call becomes a call
+                 of a synthesized gradient
+  post_ad_opt    LLVM's -O pipeline over the differentiated module
   codegen        JIT machine-code generation and linking (run), or object
                  emission and linking (compile)
   execute        the call of the entry function (run only)
