@@ -33,8 +33,10 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
+// convert-gradient-to-llvm comes first: it emits func, linalg, cf, arith and
+// memref-descriptor casts that the rest of the pipeline lowers.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
+    "convert-gradient-to-llvm,convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
