@@ -38,11 +38,15 @@ LogicalResult qgrad::gradient::verifyDerivativeAttrs(Operation *op) {
                               derivative.getCallArgs().size());
 }
 
-/// Whether an earlier op of the same block differentiates the same function
-/// by the same method, and so has already inspected everything it reaches.
-/// Keeps many derivatives of one large circuit from walking it many times.
+/// Whether a recent earlier op of the same block differentiates the same
+/// function by the same method, and so has already inspected everything it
+/// reaches. Keeps many derivatives of one large circuit from walking it many
+/// times; the look-back is bounded so that the search stays linear.
 static bool isReachCheckedEarlier(DerivativeOpInterface op) {
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+  constexpr unsigned kLookBack = 256;
+  unsigned steps = 0;
+  for (Operation *prev = op->getPrevNode(); prev && steps++ < kLookBack;
+       prev = prev->getPrevNode()) {
     auto other = dyn_cast<DerivativeOpInterface>(prev);
     if (other && other.getCalleeAttr() == op.getCalleeAttr() &&
         other.getMethod() == op.getMethod())
