@@ -165,7 +165,8 @@ private:
   void closeForward();
   llvm::AllocaInst *adjointSlot(llvm::Value *V);
   llvm::Value *takeAdjoint(llvm::Value *V);
-  llvm::Instruction *placeholder();
+  bool canRecompute(const llvm::Instruction *I) const;
+  llvm::Value *recompute(llvm::Instruction *I, bool Shadow);
   bool inCycle(const llvm::BasicBlock *BB) const;
 
   GradientEngine &E;
@@ -182,14 +183,15 @@ private:
   llvm::SmallVector<llvm::AllocaInst *> SlotOrder;
   llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> Owner;
   llvm::DenseMap<llvm::Instruction *, Region> Regions;
-  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> ReversePoint;
-  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiGroupEnd;
-  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiReversePoint;
+  // Per block in a cycle: the predecessor index, and where the reverse
+  // block pops its group (before the switch over predecessors).
+  llvm::DenseMap<llvm::BasicBlock *, llvm::PHINode *> PredecessorIndex;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> GroupPopPoint;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::SwitchInst *> EdgeSwitch;
   llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> ReverseBlocks;
   llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 2>>
       Predecessors;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> CycleBlocks;
-  llvm::SmallVector<llvm::Instruction *> Placeholders;
   llvm::BasicBlock *Setup = nullptr;
   llvm::BasicBlock *ExitBlock = nullptr;
   llvm::BranchInst *ForwardExit = nullptr;
