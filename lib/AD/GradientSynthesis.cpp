@@ -364,15 +364,15 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
 
 void Differentiator::reverseInstruction(Instruction &I) {
   CurrentPrimal = &I;
+  InstructionRule Rule = ruleFor(I, E.registry());
   Value *Adj = nullptr;
-  if (isDifferentiableType(I.getType())) {
+  if (isDifferentiableType(I.getType()) && (Rule.Reverse || Rule.Forward)) {
     // A floating-point result that does not vary has no adjoint to pass on.
     if (!isVaried(&I) && !isa<CallBase>(I))
       return;
     if (isVaried(&I))
       Adj = takeAdjoint(&I);
   }
-  InstructionRule Rule = ruleFor(I, E.registry());
   if (Rule.Reverse) {
     Rule.Reverse(*this, I, Adj);
     return;
