@@ -340,6 +340,27 @@ static inline int qgrad_check_binary(const char *program, qgrad_binary f,
   return qgrad_report_finish(&report);
 }
 
+/* Define `static QgradPair NAME(double x, double y)` and `static double
+ * NAME(double x)`: the gradient of F at the point by the program's own
+ * __enzyme_autodiff prototype AUTODIFF, or zero under QGRAD_NO_AD (where
+ * the checks ignore it). */
+#ifdef QGRAD_NO_AD
+#define QGRAD_DEFINE_AD_BINARY(NAME, AUTODIFF, F)                              \
+  static QgradPair NAME(double x, double y) {                                  \
+    QgradPair zero = {x - x, y - y};                                           \
+    return zero;                                                               \
+  }
+#define QGRAD_DEFINE_AD_UNARY(NAME, AUTODIFF, F)                               \
+  static double NAME(double x) { return x - x; }
+#else
+#define QGRAD_DEFINE_AD_BINARY(NAME, AUTODIFF, F)                              \
+  static QgradPair NAME(double x, double y) {                                  \
+    return AUTODIFF((void *)F, x, y);                                          \
+  }
+#define QGRAD_DEFINE_AD_UNARY(NAME, AUTODIFF, F)                               \
+  static double NAME(double x) { return AUTODIFF((void *)F, x); }
+#endif
+
 /* Programs with branches check one point per path: derivative functions
  * (the AD one is not called under QGRAD_NO_AD) evaluated at each point. */
 typedef double (*qgrad_unary_derivative)(double x);
