@@ -1,0 +1,43 @@
+// memcpy of a run-time number of floats (4-byte elements): type analysis
+// must find float, not double, to move the adjoints back.
+// RUN: %{ad_build} && %t
+#include <qgrad/AD/check.h>
+#include <qgrad/AD/enzyme.h>
+
+enum { N = 5 };
+
+static float f(const float *x, long n) {
+  float *copy = malloc(n * sizeof *copy);
+  memcpy(copy, x, n * sizeof *copy);
+  float sum = 0.0f;
+  for (long i = 0; i < n; ++i)
+    sum += copy[i] * copy[i] * (float)(i + 1);
+  free(copy);
+  return sum;
+}
+
+static double f_widened(const double *x, void *ctx) {
+  (void)ctx;
+  float narrow[N];
+  for (int i = 0; i < N; ++i)
+    narrow[i] = (float)x[i];
+  return f(narrow, N);
+}
+
+int main(void) {
+  long n = qgrad_opaque_long(N);
+  double x[N] = {0.5, -1.5, 2.0, 0.25, -0.75}, dx[N], analytic[N];
+  qgrad_opaque_array(x, N);
+  float xf[N], dxf[N] = {0};
+  for (int i = 0; i < N; ++i) {
+    x[i] = xf[i] = (float)x[i];
+    analytic[i] = 2.0 * x[i] * (i + 1);
+  }
+#ifndef QGRAD_NO_AD
+  __enzyme_autodiff((void *)f, enzyme_dup, xf, dxf, n);
+#endif
+  for (int i = 0; i < N; ++i)
+    dx[i] = dxf[i];
+  return qgrad_check_objective("mem_memcpy_float", f_widened, NULL, x, N, dx,
+                               analytic, qgrad_float_tolerances());
+}
