@@ -16,14 +16,6 @@ static float f(const float *x, long n) {
   return sum;
 }
 
-static double f_widened(const double *x, void *ctx) {
-  (void)ctx;
-  float narrow[N];
-  for (int i = 0; i < N; ++i)
-    narrow[i] = (float)x[i];
-  return f(narrow, N);
-}
-
 int main(void) {
   long n = qgrad_opaque_long(N);
   double x[N] = {0.5, -1.5, 2.0, 0.25, -0.75}, dx[N], analytic[N];
@@ -38,6 +30,8 @@ int main(void) {
 #endif
   for (int i = 0; i < N; ++i)
     dx[i] = dxf[i];
-  return qgrad_check_objective("mem_memcpy_float", f_widened, NULL, x, N, dx,
-                               analytic, qgrad_float_tolerances());
+  QgradFloatArray widened = {f, N};
+  return qgrad_check_objective("mem_memcpy_float", qgrad_call_float_array,
+                               &widened, x, N, dx, analytic,
+                               qgrad_float_tolerances());
 }
