@@ -52,7 +52,7 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
                                              StringRef Name) {
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
-  Function *G = D.run(Name);
+  Function *G = D.run(Name, /*TopLevel=*/true);
   Primal->eraseFromParent();
   return G;
 }
@@ -151,7 +151,8 @@ void GradientEngine::finish() {
     SplitGradient Split = Splits[Key];
     Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
     Differentiator D(*this, *Primal, Key, Key.Fn);
-    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str());
+    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str(),
+                        /*TopLevel=*/false);
     if (D.forwardExit()) {
       buildAugmented(*Split.Augmented, *C, D, TheTape);
       buildReverse(*Split.Reverse, *C, D, TheTape);

@@ -58,7 +58,8 @@ Function *Differentiator::createFunction(StringRef Name) {
   return F;
 }
 
-Function *Differentiator::run(StringRef Name) {
+Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
+  TopLevel = IsTopLevel;
   Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
                                             E.registry());
   for (scc_iterator<Function *> It = scc_begin(&P); !It.isAtEnd(); ++It)
@@ -66,6 +67,8 @@ Function *Differentiator::run(StringRef Name) {
       for (BasicBlock *BB : *It)
         CycleBlocks.insert(BB);
   G = createFunction(Name);
+  findCountedLoops();
+  findUnchangedMemory();
   cloneBody();
   buildForward();
   buildReverse();
@@ -115,7 +118,7 @@ void Differentiator::recordPredecessors(BasicBlock &BB) {
   for (BasicBlock *Pred : predecessors(&BB))
     if (!is_contained(Preds, Pred))
       Preds.push_back(Pred);
-  if (Preds.size() < 2)
+  if (Preds.size() < 2 || CountedLoops.count(&BB))
     return;
   // Which predecessor the forward sweep came from, for the reverse sweep;
   // pushed with the block's group (placeCacheStores).
@@ -146,6 +149,7 @@ void Differentiator::buildForward() {
   }
   for (BasicBlock &BB : P)
     recordPredecessors(BB);
+  emitForwardCounters();
   ReversePostOrderTraversal<Function *> RPOT(&P);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : make_early_inc_range(*BB))
@@ -245,6 +249,12 @@ Value *Differentiator::cached(Value *V) {
 }
 
 Value *Differentiator::primal(Value *V) {
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    if (Value *Induction = inductionValue(Phi))
+      return Induction;
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (Value *Again = reload(LI))
+      return Again;
   if (auto *I = dyn_cast<Instruction>(V); I && canRecompute(I))
     return recompute(I, /*Shadow=*/false);
   return cached(forwardValue(V));
@@ -402,11 +412,9 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
   // The block's tape group comes back here (placeCacheStores): the values
   // its cached slots held before the forward sweep entered it, and which
   // predecessor it came from. No reverse code below this point reads them.
-  if (inCycle(&BB) || Preds.size() > 1) {
-    Function *Nop = Intrinsic::getOrInsertDeclaration(P.getParent(),
-                                                      Intrinsic::donothing);
-    GroupPopPoint[&BB] = Rev.CreateCall(Nop);
-  }
+  Function *Nop =
+      Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
+  GroupPopPoint[&BB] = Rev.CreateCall(Nop);
   auto EmitEdge = [&](BasicBlock *Pred) {
     SmallVector<Value *> Adjs;
     for (PHINode *Phi : Phis)
@@ -423,11 +431,16 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
   for (BasicBlock *Pred : Preds)
     Edges.push_back(BasicBlock::Create(
         P.getContext(), BB.getName() + ".from." + Pred->getName(), G));
-  SwitchInst *Switch = Rev.CreateSwitch(PoisonValue::get(Rev.getInt32Ty()),
-                                        Edges.back(), Preds.size());
-  EdgeSwitch[&BB] = Switch;
+  if (CountedLoops.count(&BB)) {
+    reverseCountedHeader(BB, Edges);
+  } else {
+    SwitchInst *Switch = Rev.CreateSwitch(PoisonValue::get(Rev.getInt32Ty()),
+                                          Edges.back(), Preds.size());
+    EdgeSwitch[&BB] = Switch;
+    for (auto [K, Edge] : enumerate(Edges))
+      Switch->addCase(Rev.getInt32(K), Edge);
+  }
   for (auto [K, Pred] : enumerate(Preds)) {
-    Switch->addCase(Rev.getInt32(K), Edges[K]);
     Rev.SetInsertPoint(Edges[K]);
     EmitEdge(Pred);
   }
@@ -495,7 +508,10 @@ void Differentiator::placeCacheStores() {
   for (BasicBlock &BB : P) {
     PHINode *Index = PredecessorIndex.lookup(&BB);
     auto It = Saved.find(&BB);
-    if (!Index && It == Saved.end())
+    ArrayRef<BasicBlock *> Counted;
+    if (auto Exit = ExitCounters.find(&BB); Exit != ExitCounters.end())
+      Counted = Exit->second;
+    if (!Index && It == Saved.end() && Counted.empty())
       continue;
     ArrayRef<AllocaInst *> Slots;
     if (It != Saved.end())
@@ -508,6 +524,10 @@ void Differentiator::placeCacheStores() {
     if (Index) {
       Values.push_back(Index);
       Types.push_back(Index->getType());
+    }
+    for (BasicBlock *Header : Counted) {
+      Values.push_back(CountedLoops[Header].Counter);
+      Types.push_back(B.getInt64Ty());
     }
     for (AllocaInst *Slot : Slots) {
       Values.push_back(B.CreateLoad(Slot->getAllocatedType(), Slot));
@@ -526,6 +546,8 @@ void Differentiator::placeCacheStores() {
         Switch->setCondition(Popped[0]);
       First = 1;
     }
+    for (BasicBlock *Header : Counted)
+      B.CreateStore(Popped[First++], CountedLoops[Header].Remaining);
     for (auto [Slot, V] : zip(Slots, ArrayRef(Popped).drop_front(First)))
       B.CreateStore(V, Slot);
   }

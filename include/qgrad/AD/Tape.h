@@ -24,8 +24,8 @@ public:
   /// Pushes Values in order with one capacity check.
   void pushGroup(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Value *> Values);
   /// Pops a group pushed by pushGroup (same types, same order).
-  llvm::SmallVector<llvm::Value *>
-  popGroup(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Type *> Types);
+  llvm::SmallVector<llvm::Value *> popGroup(llvm::IRBuilderBase &B,
+                                            llvm::ArrayRef<llvm::Type *> Types);
 
 private:
   llvm::Function *reserveFunction();

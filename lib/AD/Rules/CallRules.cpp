@@ -344,10 +344,9 @@ void reverseDefined(Differentiator &D, Instruction &I, Value *Adj) {
 
 // Calls a user-provided function of a custom gradient after checking that
 // its parameter count matches; arguments are cast to its parameter types.
-CallInst *callUserFunction(Differentiator &D, Instruction &I,
-                           IRBuilderBase &B, Function *Target,
-                           SmallVectorImpl<Value *> &Args, StringRef Role,
-                           StringRef Layout) {
+CallInst *callUserFunction(Differentiator &D, Instruction &I, IRBuilderBase &B,
+                           Function *Target, SmallVectorImpl<Value *> &Args,
+                           StringRef Role, StringRef Layout) {
   FunctionType *Ty = Target->getFunctionType();
   if (Ty->getNumParams() != Args.size()) {
     D.report(I,
