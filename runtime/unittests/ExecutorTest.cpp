@@ -38,11 +38,9 @@ TEST(Norm, PreservedOverLongRandomCircuits) {
   }
 }
 
-/// The same circuit with and without tiling must give the same state.
-void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
-                           uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<GateCall> circuit = randomCircuit(everyGate(), n, length, rng);
+/// The circuit must give the same state without tiles and with `tiled`.
+void expectSameStateTiled(const std::vector<GateCall> &circuit, int n,
+                          ExecutorOptions tiled) {
   Device plain, tiledDevice;
   plain.executorOptions().tileBits = 64;
   tiledDevice.executorOptions() = tiled;
@@ -55,6 +53,12 @@ void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
     ASSERT_NEAR(std::abs(a[i] - b[i]), 0.0, 1e-12)
         << "tileBits=" << tiled.tileBits
         << " contiguous=" << tiled.minContiguousBits << " amplitude " << i;
+}
+
+void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
+                           uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  expectSameStateTiled(randomCircuit(everyGate(), n, length, rng), n, tiled);
 }
 
 TEST(Executor, TilingDoesNotChangeTheResult) {
@@ -79,16 +83,7 @@ TEST(Executor, SchedulerKeepsOrderOfOverlappingOps) {
     for (int w = 0; w < n; ++w)
       circuit.push_back({"CNOT", {}, {w, (w + 1) % n}});
   }
-  Device plain, tiled;
-  plain.executorOptions().tileBits = 64;
-  tiled.executorOptions() = {3, 1, false};
-  plain.allocate(n);
-  tiled.allocate(n);
-  run(plain, circuit);
-  run(tiled, circuit);
-  std::vector<Complex> a = stateOf(plain), b = stateOf(tiled);
-  for (size_t i = 0; i < a.size(); ++i)
-    ASSERT_NEAR(std::abs(a[i] - b[i]), 0.0, 1e-13);
+  expectSameStateTiled(circuit, n, {3, 1, false});
 }
 
 } // namespace
