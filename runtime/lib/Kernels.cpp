@@ -244,7 +244,7 @@ void applyToAll(UnitaryKernel kernel, const KernelOp &op,
 
 /// Sum over the pairs of one lambda of Im<lambda|G|phi>, applying the
 /// inverse rotation to lambda (and to phi when UpdatePhi).
-template <bool UpdatePhi, Shape SM, Shape SG>
+template <bool UpdatePhi, Shape SM, Gen GK>
 double derivSweep(const KernelOp &op, double *phi, double *lambda,
                   const Mat2 &minv, const Mat2 &g, Index begin, Index end) {
   int target = op.targets[0];
@@ -253,20 +253,20 @@ double derivSweep(const KernelOp &op, double *phi, double *lambda,
   if (target == 0)
     forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
       Index x = 2 * ((p << 1) + op.ctrl);
-      acc += derivLowRun<UpdatePhi, SM, SG, 0>(phi + x, lambda + x, 2 * length,
+      acc += derivLowRun<UpdatePhi, SM, GK, 0>(phi + x, lambda + x, 2 * length,
                                                minv, g);
     });
   else if (target == 1 && !(op.ctrl & 1))
     forRunsInRange(begin / 2, end / 2, op.ctrl >> 2,
                    [&](Index q, Index length) {
                      Index x = 2 * ((q << 2) + op.ctrl);
-                     acc += derivLowRun<UpdatePhi, SM, SG, 1>(
+                     acc += derivLowRun<UpdatePhi, SM, GK, 1>(
                          phi + x, lambda + x, 4 * length, minv, g);
                    });
   else
     forRunsInRange(begin, end, op.ctrl | bit, [&](Index start, Index length) {
       Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
-      acc += derivRun<UpdatePhi, SM, SG>(phi + x, phi + y, lambda + x,
+      acc += derivRun<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x,
                                          lambda + y, length, minv, g);
     });
   return acc;
@@ -288,10 +288,10 @@ void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
     forChunks(total, parallel, [&](int c, Index begin, Index end) {
       partial[static_cast<size_t>(c) * numLambda + j] +=
           withShape(minv.shape, [&]<Shape SM>() {
-            return withShape(g.shape, [&]<Shape SG>() {
-              return last ? derivSweep<true, SM, SG>(op, phi, lambda, minv, g,
+            return withGen(genOf(op.generator), [&]<Gen GK>() {
+              return last ? derivSweep<true, SM, GK>(op, phi, lambda, minv, g,
                                                      begin, end)
-                          : derivSweep<false, SM, SG>(op, phi, lambda, minv, g,
+                          : derivSweep<false, SM, GK>(op, phi, lambda, minv, g,
                                                       begin, end);
             });
           });
