@@ -1,9 +1,11 @@
 // The C API as compiled code uses it: a circuit, measurements, the adjoint
 // Jacobian, and a runtime error reported once at the end with exit status 1.
 //
-// RUN: %clang -O1 -I %qgrad_src/runtime/include %s -L %qgrad_lib -lqgrad_rt
-// -Wl,-rpath,%qgrad_lib -o %t RUN: %t | FileCheck %s RUN: not %t bad-wire 2>&1
-// | FileCheck %s --check-prefix=ERR
+// clang-format off
+// RUN: %clang -O1 -I %qgrad_src/runtime/include %s -L %qgrad_lib -lqgrad_rt -Wl,-rpath,%qgrad_lib -o %t
+// RUN: %t | FileCheck %s
+// RUN: not %t bad-wire 2>&1 | FileCheck %s --check-prefix=ERR
+// clang-format on
 
 #include "qgrad_rt.h"
 
