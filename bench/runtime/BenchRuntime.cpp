@@ -69,9 +69,10 @@ void benchGates(const Options &o, Report &r) {
     device.state();
     const std::pair<const char *, int64_t> wires[] = {
         {"low", 0}, {"mid", n / 2}, {"high", n - 1}};
+    BandwidthFloor floorPass(n);
     double floor = 1e300, best[3] = {1e300, 1e300, 1e300};
     for (int rep = 0; rep < reps; ++rep) {
-      floor = std::min(floor, bandwidthFloor(n, 1).min);
+      floor = std::min(floor, floorPass.measure());
       for (int k = 0; k < 3; ++k) {
         double angle = 0.3;
         int64_t wire = wires[k].second;
