@@ -32,15 +32,13 @@ double bench_max_rel_diff(const double *a, const double *b, int count,
 }
 
 void bench_central_differences(const BenchProblem *problem, const int *indices,
-                               int count, double *fd) {
+                               int count, double relative_step, double *fd) {
   double *x = (double *)malloc(sizeof(double) * (size_t)problem->num_params);
   memcpy(x, problem->params, sizeof(double) * (size_t)problem->num_params);
   for (int i = 0; i < count; ++i) {
     int j = indices[i];
     double original = x[j];
-    // Step near the cube root of machine epsilon, which balances truncation
-    // and rounding error for central differences.
-    double step = 6e-6 * fmax(1.0, fabs(original));
+    double step = relative_step * fmax(1.0, fabs(original));
     x[j] = original + step;
     double forward = problem->primal(problem->input, x);
     x[j] = original - step;
@@ -49,6 +47,11 @@ void bench_central_differences(const BenchProblem *problem, const int *indices,
     fd[i] = (forward - backward) / (2.0 * step);
   }
   free(x);
+}
+
+void bench_richardson(double *fd_h, const double *fd_half, int count) {
+  for (int i = 0; i < count; ++i)
+    fd_h[i] = (4.0 * fd_half[i] - fd_h[i]) / 3.0;
 }
 
 int bench_spread_indices(int num_params, int count, int *indices) {

@@ -38,6 +38,19 @@ typedef struct BenchProblem {
   void (*destroy_input)(void *input);
 } BenchProblem;
 
+/* What one objective provides, shared by all its problem instances. */
+typedef struct BenchObjectiveFns {
+  const char *name;
+  BenchPrimalFn primal;
+  BenchGradientFn hand_gradient;
+  BenchAdolcRecordFn adolc_record;
+  const BenchEngineEntry *engine;
+  void (*destroy_input)(void *input);
+} BenchObjectiveFns;
+
+/* Points `problem` at `input` and allocates its zeroed parameters. */
+void bench_problem_init(BenchProblem *problem, const BenchObjectiveFns *fns,
+                        void *input, int num_params);
 void bench_problem_destroy(BenchProblem *problem);
 
 #ifdef __cplusplus

@@ -116,3 +116,25 @@ int bench_read_int(BenchReader *reader, int *value, int min_value,
   *value = (int)parsed;
   return 0;
 }
+
+int bench_reader_open_sizes(BenchReader *reader, const char *path, int *sizes,
+                            const int *min_size, const int *max_size) {
+  if (bench_reader_open(reader, path) != 0)
+    return -1;
+  for (int i = 0; i < 3; ++i)
+    if (bench_read_int(reader, &sizes[i], min_size[i], max_size[i]) != 0) {
+      bench_reader_close(reader);
+      return -1;
+    }
+  return 0;
+}
+
+int bench_reader_finish(BenchReader *reader, BenchProblem *problem, int ok) {
+  bench_reader_close(reader);
+  if (!ok) {
+    bench_problem_destroy(problem);
+    return -1;
+  }
+  snprintf(problem->origin, sizeof problem->origin, "%s", reader->path);
+  return 0;
+}
