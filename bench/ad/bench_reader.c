@@ -45,7 +45,8 @@ static int next_token(BenchReader *reader, char *token, int size, int *line,
   while (c != EOF && isspace(c))
     c = next_char(reader);
   *line = reader->line;
-  *column = reader->column - 1;
+  // The column has moved past the token's first character, unless at the end.
+  *column = c == EOF ? reader->column : reader->column - 1;
   int length = 0;
   while (c != EOF && !isspace(c)) {
     if (length + 1 < size)

@@ -137,8 +137,9 @@ void bench_report_json(FILE *out, const BenchResult *results, int count,
   int first = 1;
   fputc('{', out);
   const BenchResult *gmm = NULL;
-  int all_agree = 1;
+  int all_agree = 1, engine_available = 1;
   for (int i = 0; i < count; ++i) {
+    engine_available &= results[i].engine_unavailable == NULL;
     if (strcmp(results[i].name, "gmm") == 0)
       gmm = &results[i];
     all_agree &= results[i].agree;
@@ -147,7 +148,8 @@ void bench_report_json(FILE *out, const BenchResult *results, int count,
               gmm ? ratio(gmm->qgrad_s, gmm->primal_s) : NAN, &first);
   json_number(out, "", "adolc_over_ours",
               gmm ? ratio(gmm->adolc_s, gmm->qgrad_s) : NAN, &first);
-  fprintf(out, ", \"all_agree\": %s", all_agree ? "true" : "false");
+  fprintf(out, ", \"all_agree\": %s, \"engine_available\": %s",
+          all_agree ? "true" : "false", engine_available ? "true" : "false");
   json_number(out, "", "ad_tolerance", BENCH_AD_TOLERANCE, &first);
   json_number(out, "", "fd_tolerance", BENCH_FD_TOLERANCE, &first);
   json_number(out, "", "min_batch_s", options->min_batch_seconds, &first);
