@@ -1,0 +1,71 @@
+//===- qgrad/AD/Activity.h - Which values carry derivatives -----*- C++ -*-===//
+//
+// A forward analysis over one function: a value is varied when it depends on
+// an active input. Only floating-point values (scalars, vectors, aggregates)
+// are ever varied; integers never are. A pointer has a shadow when it may
+// point to memory holding varied data. Pointers derived from one another
+// (GEP, casts, phi, select) share one memory class; a class becomes active
+// when it holds a duplicated argument, receives a varied store, or holds
+// pointers to active memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_AD_ACTIVITY_H
+#define QGRAD_AD_ACTIVITY_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class Function;
+class Instruction;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace qgrad::ad {
+
+class Registry;
+
+enum class ArgActivity : uint8_t { Const, Out, Dup, DupNoNeed };
+
+inline bool isDuplicated(ArgActivity A) {
+  return A == ArgActivity::Dup || A == ArgActivity::DupNoNeed;
+}
+
+/// True for floating-point scalars and vectors, and aggregates holding them.
+bool isDifferentiableType(llvm::Type *T);
+
+/// What kind of memory a pointer class is, for diagnostics.
+enum class MemoryOrigin { Active, ConstArgument, Global, Unknown, Local };
+
+class ActivityInfo {
+public:
+  ActivityInfo(llvm::Function &F, llvm::ArrayRef<ArgActivity> Args,
+               bool ReturnShadow, const Registry &Reg);
+
+  bool isVaried(const llvm::Value *V) const;
+  bool hasShadow(const llvm::Value *V) const;
+  /// Why a pointer's memory may not receive active values.
+  MemoryOrigin originOf(const llvm::Value *Ptr) const;
+
+private:
+  const llvm::Value *leader(const llvm::Value *Ptr) const;
+  bool markVaried(const llvm::Value *V);
+  bool markActive(const llvm::Value *Ptr);
+  bool visit(const llvm::Instruction &I);
+  void buildClasses(llvm::Function &F);
+  void noteOrigin(const llvm::Value *Ptr, MemoryOrigin O);
+
+  const Registry &Reg;
+  llvm::DenseSet<const llvm::Value *> Varied;
+  llvm::DenseSet<const llvm::Value *> ActiveClasses;
+  mutable llvm::EquivalenceClasses<const llvm::Value *> Classes;
+  llvm::DenseMap<const llvm::Value *, MemoryOrigin> Origins;
+};
+
+} // namespace qgrad::ad
+
+#endif // QGRAD_AD_ACTIVITY_H

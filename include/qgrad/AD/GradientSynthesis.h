@@ -1,0 +1,208 @@
+//===- qgrad/AD/GradientSynthesis.h - Gradient functions --------*- C++ -*-===//
+//
+// The store-all reverse mode of docs/ad-engine.md. For a function and the
+// activities of its arguments the engine synthesizes:
+//   combined  (args..., shadows..., [dret]) -> {d out args...}
+//             the forward sweep followed by the reverse sweep;
+//   augmented (args..., shadows...) -> primal [, shadow of returned pointer]
+//             the forward sweep, which leaves its values on the tape;
+//   reverse   (args..., shadows..., [dret]) -> {d out args...}
+//             pops them and runs the reverse sweep.
+// Callees are split into augmented/reverse pairs that share the one LIFO
+// tape, which makes nesting and recursion work without tape plumbing.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_AD_GRADIENTSYNTHESIS_H
+#define QGRAD_AD_GRADIENTSYNTHESIS_H
+
+#include "qgrad/AD/Activity.h"
+#include "qgrad/AD/Diagnostics.h"
+#include "qgrad/AD/Registration.h"
+#include "qgrad/AD/Tape.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/ValueMap.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+
+namespace qgrad::ad {
+
+struct GradientKey {
+  llvm::Function *Fn = nullptr;
+  llvm::SmallVector<ArgActivity, 8> Args;
+  bool ReturnActive = false; // a floating-point return seeded by dret
+  bool ReturnShadow = false; // a returned pointer whose shadow is returned
+
+  auto tie() const {
+    return std::make_tuple(Fn, llvm::ArrayRef<ArgActivity>(Args), ReturnActive,
+                           ReturnShadow);
+  }
+  bool operator<(const GradientKey &O) const {
+    return std::lexicographical_compare(Args.begin(), Args.end(),
+                                        O.Args.begin(), O.Args.end()) ||
+           (Args == O.Args &&
+            std::tie(Fn, ReturnActive, ReturnShadow) <
+                std::tie(O.Fn, O.ReturnActive, O.ReturnShadow));
+  }
+};
+
+struct SplitGradient {
+  llvm::Function *Augmented = nullptr;
+  llvm::Function *Reverse = nullptr;
+};
+
+/// Module-wide state: registrations, the tape, and memoized gradients.
+class GradientEngine {
+public:
+  explicit GradientEngine(llvm::Module &M);
+
+  /// The combined gradient function of Key (memoized).
+  llvm::Function *combined(const GradientKey &Key);
+  /// The augmented/reverse pair of Key; bodies are filled by finish().
+  SplitGradient split(const GradientKey &Key);
+  /// Synthesizes every split pair requested so far.
+  void finish();
+
+  llvm::Module &module() { return M; }
+  const Registry &registry() const { return Reg; }
+  Tape &tape() { return TheTape; }
+  DiagnosticCollector &diagnostics() { return Diags; }
+
+  llvm::FunctionType *gradientType(const GradientKey &Key) const;
+  llvm::FunctionType *augmentedType(const GradientKey &Key) const;
+  llvm::Type *gradientResultType(const GradientKey &Key) const;
+
+private:
+  llvm::Function *synthesizeCombined(const GradientKey &Key,
+                                     llvm::StringRef Name);
+
+  llvm::Module &M;
+  DiagnosticCollector Diags;
+  Registry Reg;
+  Tape TheTape;
+  std::map<GradientKey, llvm::Function *> Combined;
+  std::map<GradientKey, SplitGradient> Splits;
+  std::deque<GradientKey> Pending;
+};
+
+/// Builds the combined gradient of one function. Rules (lib/AD/Rules) call
+/// back into it for values, shadows and adjoints.
+class Differentiator {
+public:
+  Differentiator(GradientEngine &E, llvm::Function &Primal,
+                 const GradientKey &Key, llvm::Function *Original);
+  ~Differentiator();
+
+  /// Emits the combined gradient into a new function named Name.
+  llvm::Function *run(llvm::StringRef Name);
+
+  // What a split needs to know about the combined function.
+  llvm::BranchInst *forwardExit() const { return ForwardExit; }
+  llvm::Value *forwardReturn() const { return ForwardReturn; }
+  llvm::Value *forwardReturnShadow() const { return ForwardReturnShadow; }
+  llvm::BasicBlock *setupBlock() const { return Setup; }
+  llvm::BasicBlock *reverseEntry() const;
+  llvm::ArrayRef<llvm::AllocaInst *> cacheSlots() const { return SlotOrder; }
+
+  // --- Services for rules ------------------------------------------------
+  GradientEngine &engine() { return E; }
+  const llvm::DataLayout &layout() const;
+  const ActivityInfo &activity() const { return *Activity; }
+  const GradientKey &key() const { return Key; }
+  llvm::Function &primalFunction() { return P; }
+  bool isVaried(const llvm::Value *V) const;
+  bool hasShadow(const llvm::Value *V) const;
+
+  /// Builder positioned in the forward sweep right after the clone of the
+  /// instruction whose forward rule runs.
+  llvm::IRBuilderBase &forward() { return Fwd; }
+  /// Builder positioned in the reverse sweep.
+  llvm::IRBuilderBase &reverse() { return Rev; }
+
+  /// The forward-sweep value of a primal value (in forward code).
+  llvm::Value *forwardValue(llvm::Value *V);
+  /// The forward-sweep shadow of an active pointer (in forward code).
+  llvm::Value *forwardShadow(llvm::Value *V);
+  void setForwardShadow(llvm::Value *V, llvm::Value *Shadow);
+  /// A forward value a rule made for I and reads again in reverse.
+  void setForwardExtra(llvm::Instruction &I, llvm::Value *V) { Extras[&I] = V; }
+  llvm::Value *forwardExtra(llvm::Instruction &I) { return Extras.lookup(&I); }
+  /// Replaces the clone of I by NewValue in the forward sweep.
+  void replaceForward(llvm::Instruction &I, llvm::Value *NewValue);
+
+  /// A primal value / shadow / forward-sweep value readable in reverse code.
+  llvm::Value *primal(llvm::Value *V);
+  llvm::Value *shadow(llvm::Value *V);
+  llvm::Value *cached(llvm::Value *ForwardValue);
+
+  /// adj(V) += Delta (ignored for constants and inactive values).
+  void addAdjoint(llvm::Value *V, llvm::Value *Delta);
+  /// Records an error about primal instruction I.
+  void report(const llvm::Instruction &I, const llvm::Twine &What,
+              const llvm::Twine &Hint = "");
+
+private:
+  struct Region {
+    llvm::Instruction *First = nullptr;
+    llvm::Instruction *Last = nullptr;
+  };
+
+  llvm::Function *createFunction(llvm::StringRef Name);
+  void cloneBody();
+  void buildForward();
+  void forwardInstruction(llvm::Instruction &I);
+  void recordPredecessors(llvm::BasicBlock &BB);
+  void fillShadowPhis();
+  void buildReverse();
+  void reverseBlock(llvm::BasicBlock &BB);
+  void reverseInstruction(llvm::Instruction &I);
+  void reverseEdges(llvm::BasicBlock &BB);
+  void returnGradients();
+  void placeCacheStores();
+  void closeForward();
+  llvm::AllocaInst *adjointSlot(llvm::Value *V);
+  llvm::Value *takeAdjoint(llvm::Value *V);
+  llvm::Instruction *placeholder();
+  bool inCycle(const llvm::BasicBlock *BB) const;
+
+  GradientEngine &E;
+  llvm::Function &P;
+  GradientKey Key;
+  llvm::Function *Original;
+  llvm::Function *G = nullptr;
+  std::unique_ptr<ActivityInfo> Activity;
+  llvm::ValueToValueMapTy VMap;
+  llvm::DenseMap<llvm::Value *, llvm::Value *> ForwardShadows;
+  llvm::DenseMap<llvm::Instruction *, llvm::Value *> Extras;
+  llvm::DenseMap<llvm::Value *, llvm::AllocaInst *> AdjointSlots;
+  llvm::MapVector<llvm::Value *, llvm::AllocaInst *> CacheSlots;
+  llvm::SmallVector<llvm::AllocaInst *> SlotOrder;
+  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> Owner;
+  llvm::DenseMap<llvm::Instruction *, Region> Regions;
+  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> ReversePoint;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiGroupEnd;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiReversePoint;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> ReverseBlocks;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 2>>
+      Predecessors;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> CycleBlocks;
+  llvm::SmallVector<llvm::Instruction *> Placeholders;
+  llvm::BasicBlock *Setup = nullptr;
+  llvm::BasicBlock *ExitBlock = nullptr;
+  llvm::BranchInst *ForwardExit = nullptr;
+  llvm::Value *ForwardReturn = nullptr;
+  llvm::Value *ForwardReturnShadow = nullptr;
+  llvm::Instruction *CurrentPrimal = nullptr;
+  llvm::IRBuilder<> Fwd;
+  llvm::IRBuilder<> Rev;
+};
+
+} // namespace qgrad::ad
+
+#endif // QGRAD_AD_GRADIENTSYNTHESIS_H

@@ -1,0 +1,31 @@
+//===- qgrad/AD/MemoryUtils.h - Heap and memory helpers ---------*- C++ -*-===//
+//
+// Calls into the C library that gradient code makes for shadow memory, and
+// the module-level helper that moves adjoints backwards through a memcpy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_AD_MEMORYUTILS_H
+#define QGRAD_AD_MEMORYUTILS_H
+
+#include "llvm/IR/IRBuilder.h"
+
+namespace qgrad::ad {
+
+/// calloc(1, Size).
+llvm::Value *zeroedAllocation(llvm::IRBuilderBase &B, llvm::Value *Size,
+                              const llvm::Twine &Name = "");
+/// free(Ptr).
+void freeAllocation(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+/// malloc_usable_size(Ptr) (0 for null).
+llvm::Value *usableSize(llvm::IRBuilderBase &B, llvm::Value *Ptr);
+
+/// Emits the reverse of copying Bytes bytes of FloatTy elements from the
+/// memory shadowed by SrcShadow to the memory shadowed by DstShadow:
+/// src += dst; dst = 0, element by element, correct for overlap (memmove).
+void moveAdjoints(llvm::IRBuilderBase &B, llvm::Type *FloatTy,
+                  llvm::Value *DstShadow, llvm::Value *SrcShadow,
+                  llvm::Value *Bytes);
+
+} // namespace qgrad::ad
+
+#endif // QGRAD_AD_MEMORYUTILS_H

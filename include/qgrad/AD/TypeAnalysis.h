@@ -1,0 +1,34 @@
+//===- qgrad/AD/TypeAnalysis.h - What bytes in memory are -------*- C++ -*-===//
+//
+// Where the IR does not say whether bytes are floats (memcpy, memmove), the
+// engine infers it from how the same memory is used in the function: the
+// types of loads and stores and the element types of GEPs on every pointer
+// derived from the same underlying objects. When no use says, the answer is
+// Unknown and the caller reports an error rather than guess.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_AD_TYPEANALYSIS_H
+#define QGRAD_AD_TYPEANALYSIS_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace llvm {
+class Type;
+class Value;
+} // namespace llvm
+
+namespace qgrad::ad {
+
+struct MemoryType {
+  enum Kind { Unknown, Float, Pointer, Integer, Mixed };
+  Kind K = Unknown;
+  llvm::Type *FloatType = nullptr; // for Float: float, double, ...
+};
+
+/// The element type of the memory the pointers address, from evidence
+/// gathered over all of them.
+MemoryType deduceMemoryType(llvm::ArrayRef<llvm::Value *> Pointers);
+
+} // namespace qgrad::ad
+
+#endif // QGRAD_AD_TYPEANALYSIS_H

@@ -1,0 +1,28 @@
+//===- qgrad/AD/ValueUtils.h - Arithmetic on adjoint values -----*- C++ -*-===//
+//
+// Adjoints have the type of their primal: a floating-point scalar or vector,
+// or an aggregate of them. These helpers add and scale such values leaf by
+// leaf.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_AD_VALUEUTILS_H
+#define QGRAD_AD_VALUEUTILS_H
+
+#include "llvm/IR/IRBuilder.h"
+
+namespace qgrad::ad {
+
+/// A + B for floating-point scalars, vectors and aggregates of them.
+llvm::Value *addValues(llvm::IRBuilderBase &B, llvm::Value *A, llvm::Value *V);
+
+/// The floating-point leaves of T in memory order, with their index paths.
+void floatLeaves(llvm::Type *T, llvm::SmallVectorImpl<llvm::Type *> &Leaves,
+                 llvm::SmallVectorImpl<llvm::SmallVector<unsigned, 2>> &Paths);
+
+/// Converts a floating-point value to another floating-point type.
+llvm::Value *convertFloat(llvm::IRBuilderBase &B, llvm::Value *V,
+                          llvm::Type *To);
+
+} // namespace qgrad::ad
+
+#endif // QGRAD_AD_VALUEUTILS_H

@@ -1,0 +1,385 @@
+/*===- qgrad/AD/check.h - Compare gradients with finite differences -------===*
+ *
+ * A header-only gradient checker for C and C++ programs that use the AD
+ * engine (qgrad/AD/enzyme.h). It answers one question: does a gradient agree
+ * with central finite differences of the function it claims to differentiate?
+ *
+ * Quick use: write the function as an objective over an array of doubles,
+ *
+ *   static double energy(const double *x, void *ctx) { ... }
+ *
+ * compute a gradient (with __enzyme_autodiff, or by hand), then
+ *
+ *   size_t bad = qgrad_check_gradient(energy, NULL, x, n, grad, 0, 0);
+ *
+ * The call prints one line on stderr for every component that disagrees and
+ * returns how many did (0 means the gradient passed). A step or tolerance of
+ * 0 selects the defaults below.
+ *
+ * The finite difference of component i is
+ *   (f(x + h e_i) - f(x - h e_i)) / (2 h),   h = step * max(1, |x_i|),
+ * where 2h is taken as the difference of the two rounded probe points. It
+ * agrees with the true derivative d when |fd - d| <= tol * max(1, |d|). Its
+ * error is about h^2 |f'''| / 6 plus eps |f| / h, so the defaults (step 1e-6,
+ * tol 1e-6) suit smooth double code whose values and third derivatives are
+ * of order one. Code in float needs a larger step and a looser tolerance
+ * (see qgrad_float_tolerances). Keep the point away from kinks, branches and
+ * loop exits that a step of h could cross.
+ *
+ * Vector-valued functions: check one scalar w . F(x) at a time, where w is
+ * the cotangent (the shadow seeded into an output buffer).
+ *
+ * Test-suite use: a QgradCheckReport counts checks and failures across one
+ * program; qgrad_expect_gradient compares an AD gradient with an analytic one
+ * and both with finite differences; qgrad_report_finish prints a one-line
+ * summary and returns the process exit status. Building with -DQGRAD_NO_AD
+ * marks a program built without the engine: the program leaves out its
+ * __enzyme_autodiff calls (#ifndef QGRAD_NO_AD) and only the analytic
+ * gradients are checked against finite differences.
+ *===----------------------------------------------------------------------===*/
+#ifndef QGRAD_AD_CHECK_H
+#define QGRAD_AD_CHECK_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A scalar function of n doubles; ctx carries everything else it reads. */
+typedef double (*qgrad_objective)(const double *x, void *ctx);
+
+#define QGRAD_DEFAULT_FD_STEP 1e-6
+#define QGRAD_DEFAULT_FD_TOL 1e-6
+
+/* How closely derivatives must agree. */
+typedef struct QgradTolerances {
+  /* Relative bound between an AD and an analytic derivative. */
+  double analytic_rtol;
+  /* Relative finite-difference step and tolerance, as described above. */
+  double fd_step;
+  double fd_tol;
+} QgradTolerances;
+
+/* Double code whose math is exact: AD must match the formula to 1e-12. */
+static inline QgradTolerances qgrad_double_tolerances(void) {
+  QgradTolerances t = {1e-12, QGRAD_DEFAULT_FD_STEP, QGRAD_DEFAULT_FD_TOL};
+  return t;
+}
+
+/* Code evaluated in float: float rounding (6e-8) divided by the step bounds
+ * the difference quotient's noise, so the step is large and the tolerance
+ * loose; AD runs in float while the formula runs in double. */
+static inline QgradTolerances qgrad_float_tolerances(void) {
+  QgradTolerances t = {1e-5, 1e-2, 2e-4};
+  return t;
+}
+
+/* Hides a value from the optimizer so that -O2 cannot fold the program's
+ * inputs into constants and differentiate nothing. */
+static inline double qgrad_opaque(double value) {
+  volatile double hidden = value;
+  return hidden;
+}
+
+static inline long qgrad_opaque_long(long value) {
+  volatile long hidden = value;
+  return hidden;
+}
+
+static inline void qgrad_opaque_array(double *values, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    values[i] = qgrad_opaque(values[i]);
+}
+
+/* Central difference of f in component i of x. */
+static inline double qgrad_central_difference(qgrad_objective f, void *ctx,
+                                              const double *x, size_t n,
+                                              size_t i, double step) {
+  double *probe = (double *)malloc(n * sizeof *probe);
+  if (!probe) {
+    fprintf(stderr, "qgrad_central_difference: out of memory\n");
+    return NAN;
+  }
+  memcpy(probe, x, n * sizeof *probe);
+  double h = step * fmax(1.0, fabs(x[i]));
+  double up = x[i] + h, down = x[i] - h;
+  probe[i] = up;
+  double f_up = f(probe, ctx);
+  probe[i] = down;
+  double f_down = f(probe, ctx);
+  free(probe);
+  return (f_up - f_down) / (up - down);
+}
+
+/* |got - want| within rtol of |want|, or within rtol absolutely when want is
+ * exactly zero. NaN never passes. */
+static inline int qgrad_relatively_near(double got, double want, double rtol) {
+  double scale = want == 0.0 ? 1.0 : fabs(want);
+  return fabs(got - want) <= rtol * scale;
+}
+
+static inline int qgrad_fd_near(double fd, double want, double tol) {
+  return fabs(fd - want) <= tol * fmax(1.0, fabs(want));
+}
+
+/* The user-facing checker: see the top of this file. */
+static inline size_t qgrad_check_gradient(qgrad_objective f, void *ctx,
+                                          const double *x, size_t n,
+                                          const double *grad, double step,
+                                          double tol) {
+  if (step <= 0)
+    step = QGRAD_DEFAULT_FD_STEP;
+  if (tol <= 0)
+    tol = QGRAD_DEFAULT_FD_TOL;
+  size_t mismatches = 0;
+  for (size_t i = 0; i < n; ++i) {
+    double fd = qgrad_central_difference(f, ctx, x, n, i, step);
+    if (qgrad_fd_near(fd, grad[i], tol))
+      continue;
+    ++mismatches;
+    fprintf(stderr,
+            "gradient[%zu] = %.17g but central difference (step %g) = %.17g "
+            "(tolerance %g)\n",
+            i, grad[i], step, fd, tol);
+  }
+  return mismatches;
+}
+
+/* A vector function F: R^n -> R^m writing its m results into out. */
+typedef void (*qgrad_vector_function)(const double *x, double *out);
+
+/* The context of qgrad_weighted_outputs: F, the cotangent w and m. */
+typedef struct QgradWeightedOutputs {
+  qgrad_vector_function f;
+  const double *weights;
+  size_t m;
+} QgradWeightedOutputs;
+
+/* The objective w . F(x), to check the vector-Jacobian product w^T dF/dx
+ * that reverse mode yields when w is seeded into the output's shadow. */
+static inline double qgrad_weighted_outputs(const double *x, void *ctx) {
+  const QgradWeightedOutputs *w = (const QgradWeightedOutputs *)ctx;
+  double *out = (double *)calloc(w->m, sizeof *out);
+  if (!out) {
+    fprintf(stderr, "qgrad_weighted_outputs: out of memory\n");
+    return NAN;
+  }
+  w->f(x, out);
+  double sum = 0.0;
+  for (size_t i = 0; i < w->m; ++i)
+    sum += w->weights[i] * out[i];
+  free(out);
+  return sum;
+}
+
+/* A function that overwrites its input array while computing its value. */
+typedef double (*qgrad_mutating_objective)(double *x, void *ctx);
+
+/* The context of qgrad_call_on_copy: f, its own context and the length. */
+typedef struct QgradOnCopy {
+  qgrad_mutating_objective f;
+  void *ctx;
+  size_t n;
+} QgradOnCopy;
+
+/* Evaluates a mutating function on a copy of x, so that finite differences
+ * probe the same input every time. */
+static inline double qgrad_call_on_copy(const double *x, void *ctx) {
+  const QgradOnCopy *c = (const QgradOnCopy *)ctx;
+  double *copy = (double *)malloc(c->n * sizeof *copy);
+  if (!copy) {
+    fprintf(stderr, "qgrad_call_on_copy: out of memory\n");
+    return NAN;
+  }
+  memcpy(copy, x, c->n * sizeof *copy);
+  double value = c->f(copy, c->ctx);
+  free(copy);
+  return value;
+}
+
+/* Counts the checks of one test program. */
+typedef struct QgradCheckReport {
+  const char *program;
+  unsigned checks;
+  unsigned failures;
+} QgradCheckReport;
+
+static inline QgradCheckReport qgrad_report_start(const char *program) {
+  QgradCheckReport r = {program, 0, 0};
+  return r;
+}
+
+static inline int qgrad_record(QgradCheckReport *r, int passed,
+                               const char *what, size_t index, double got,
+                               double want, const char *against, double tol) {
+  ++r->checks;
+  if (passed)
+    return 1;
+  ++r->failures;
+  fprintf(stderr,
+          "%s: MISMATCH %s[%zu]: %.17g, %s %.17g (error %.3g, tolerance %g)\n",
+          r->program, what, index, got, against, want, fabs(got - want), tol);
+  return 0;
+}
+
+/* One value against its expected value, relative tolerance rtol. */
+static inline int qgrad_expect_near(QgradCheckReport *r, const char *what,
+                                    double got, double want, double rtol) {
+  return qgrad_record(r, qgrad_relatively_near(got, want, rtol), what, 0, got,
+                      want, "expected", rtol);
+}
+
+/* Checks a gradient of f at x: the analytic one against central differences,
+ * and unless QGRAD_NO_AD, the AD one against the analytic one and against
+ * central differences. */
+static inline void
+qgrad_expect_gradient(QgradCheckReport *r, const char *what, qgrad_objective f,
+                      void *ctx, const double *x, size_t n, const double *ad,
+                      const double *analytic, QgradTolerances tol) {
+  for (size_t i = 0; i < n; ++i) {
+    double fd = qgrad_central_difference(f, ctx, x, n, i, tol.fd_step);
+    qgrad_record(r, qgrad_fd_near(fd, analytic[i], tol.fd_tol), what, i,
+                 analytic[i], fd, "analytic vs central difference", tol.fd_tol);
+#ifndef QGRAD_NO_AD
+    qgrad_record(
+        r, qgrad_relatively_near(ad[i], analytic[i], tol.analytic_rtol), what,
+        i, ad[i], analytic[i], "AD vs analytic", tol.analytic_rtol);
+    qgrad_record(r, qgrad_fd_near(fd, ad[i], tol.fd_tol), what, i, ad[i], fd,
+                 "AD vs central difference", tol.fd_tol);
+#else
+    (void)ad;
+#endif
+  }
+}
+
+/* Prints the program's one-line summary; returns its exit status. */
+static inline int qgrad_report_finish(const QgradCheckReport *r) {
+#ifdef QGRAD_NO_AD
+  const char *mode = "analytic vs finite differences, no AD";
+#else
+  const char *mode = "AD vs analytic vs finite differences";
+#endif
+  if (r->checks == 0) {
+    printf("%s: FAIL: no checks ran\n", r->program);
+    return 1;
+  }
+  printf("%s: %s: %u of %u checks failed (%s)\n", r->program,
+         r->failures ? "FAIL" : "PASS", r->failures, r->checks, mode);
+  return r->failures ? 1 : 0;
+}
+
+/* Shortcuts for programs that check one gradient: each starts a report,
+ * checks the AD gradient (ignored under QGRAD_NO_AD) and the analytic one,
+ * and returns the exit status. */
+
+static inline int qgrad_check_objective(const char *program, qgrad_objective f,
+                                        void *ctx, const double *x, size_t n,
+                                        const double *ad,
+                                        const double *analytic,
+                                        QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  qgrad_expect_gradient(&report, "gradient", f, ctx, x, n, ad, analytic, tol);
+  return qgrad_report_finish(&report);
+}
+
+typedef double (*qgrad_unary)(double);
+typedef double (*qgrad_binary)(double, double);
+
+/* The derivatives of a function of two scalars, in argument order: also the
+ * struct an __enzyme_autodiff prototype returns for two enzyme_out values. */
+typedef struct QgradPair {
+  double dx, dy;
+} QgradPair;
+
+typedef struct QgradScalarFunction {
+  qgrad_unary unary;
+  qgrad_binary binary;
+} QgradScalarFunction;
+
+static inline double qgrad_call_scalar_function(const double *x, void *ctx) {
+  const QgradScalarFunction *fn = (const QgradScalarFunction *)ctx;
+  return fn->unary ? fn->unary(x[0]) : fn->binary(x[0], x[1]);
+}
+
+static inline void qgrad_expect_unary(QgradCheckReport *report,
+                                      const char *what, qgrad_unary f, double x,
+                                      double ad, double analytic,
+                                      QgradTolerances tol) {
+  QgradScalarFunction fn = {f, NULL};
+  qgrad_expect_gradient(report, what, qgrad_call_scalar_function, &fn, &x, 1,
+                        &ad, &analytic, tol);
+}
+
+static inline void qgrad_expect_binary(QgradCheckReport *report,
+                                       const char *what, qgrad_binary f,
+                                       double x, double y, QgradPair ad,
+                                       QgradPair analytic,
+                                       QgradTolerances tol) {
+  QgradScalarFunction fn = {NULL, f};
+  double at[2] = {x, y};
+  double ad_at[2] = {ad.dx, ad.dy};
+  double analytic_at[2] = {analytic.dx, analytic.dy};
+  qgrad_expect_gradient(report, what, qgrad_call_scalar_function, &fn, at, 2,
+                        ad_at, analytic_at, tol);
+}
+
+static inline int qgrad_check_unary(const char *program, qgrad_unary f,
+                                    double x, double ad, double analytic,
+                                    QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  qgrad_expect_unary(&report, "gradient", f, x, ad, analytic, tol);
+  return qgrad_report_finish(&report);
+}
+
+static inline int qgrad_check_binary(const char *program, qgrad_binary f,
+                                     double x, double y, QgradPair ad,
+                                     QgradPair analytic, QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  qgrad_expect_binary(&report, "gradient", f, x, y, ad, analytic, tol);
+  return qgrad_report_finish(&report);
+}
+
+/* Programs with branches check one point per path: derivative functions
+ * (the AD one is not called under QGRAD_NO_AD) evaluated at each point. */
+typedef double (*qgrad_unary_derivative)(double x);
+typedef QgradPair (*qgrad_binary_gradient)(double x, double y);
+
+static inline int qgrad_check_unary_points(const char *program, qgrad_unary f,
+                                           qgrad_unary_derivative ad,
+                                           qgrad_unary_derivative analytic,
+                                           const double *points, size_t count,
+                                           QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  for (size_t i = 0; i < count; ++i) {
+    double x = qgrad_opaque(points[i]), got = 0;
+#ifndef QGRAD_NO_AD
+    got = ad(x);
+#else
+    (void)ad;
+#endif
+    qgrad_expect_unary(&report, "derivative", f, x, got, analytic(x), tol);
+  }
+  return qgrad_report_finish(&report);
+}
+
+static inline int qgrad_check_binary_points(const char *program, qgrad_binary f,
+                                            qgrad_binary_gradient ad,
+                                            qgrad_binary_gradient analytic,
+                                            const double (*points)[2],
+                                            size_t count, QgradTolerances tol) {
+  QgradCheckReport report = qgrad_report_start(program);
+  for (size_t i = 0; i < count; ++i) {
+    double x = qgrad_opaque(points[i][0]), y = qgrad_opaque(points[i][1]);
+    QgradPair got = {0, 0};
+#ifndef QGRAD_NO_AD
+    got = ad(x, y);
+#else
+    (void)ad;
+#endif
+    qgrad_expect_binary(&report, "gradient", f, x, y, got, analytic(x, y), tol);
+  }
+  return qgrad_report_finish(&report);
+}
+
+#endif /* QGRAD_AD_CHECK_H */

@@ -1,0 +1,209 @@
+//===- ActivityAnalysis.cpp - Which values carry derivatives --------------===//
+
+#include "qgrad/AD/Activity.h"
+
+#include "qgrad/AD/Registration.h"
+#include "qgrad/AD/Rules.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+
+bool isDifferentiableType(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return !T->getScalarType()->isX86_FP80Ty() &&
+           !T->getScalarType()->isPPC_FP128Ty();
+  if (auto *S = dyn_cast<StructType>(T))
+    return any_of(S->elements(), isDifferentiableType);
+  if (auto *A = dyn_cast<ArrayType>(T))
+    return isDifferentiableType(A->getElementType());
+  return false;
+}
+
+ActivityInfo::ActivityInfo(Function &F, ArrayRef<ArgActivity> Args,
+                           bool ReturnShadow, const Registry &Reg)
+    : Reg(Reg) {
+  buildClasses(F);
+  for (auto [Arg, Act] : zip(F.args(), Args)) {
+    if (Act == ArgActivity::Out)
+      Varied.insert(&Arg);
+    else if (isDuplicated(Act))
+      markActive(&Arg);
+    else if (Arg.getType()->isPointerTy())
+      noteOrigin(&Arg, MemoryOrigin::ConstArgument);
+  }
+  for (Instruction &I : instructions(F)) {
+    if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+      if (ReturnShadow && Ret->getReturnValue())
+        markActive(Ret->getReturnValue());
+    } else if (isa<AllocaInst>(I)) {
+      noteOrigin(&I, MemoryOrigin::Local);
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      CallKind K = classifyCall(*CB, Reg).Kind;
+      if (K == CallKind::Allocation || K == CallKind::Reallocation)
+        noteOrigin(&I, MemoryOrigin::Local);
+    }
+    for (Value *Op : I.operands())
+      if (isa<GlobalVariable>(Op->stripPointerCasts()))
+        noteOrigin(Op, MemoryOrigin::Global);
+  }
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (Instruction &I : instructions(F))
+      Changed |= visit(I);
+  }
+}
+
+// Pointers that address the same memory object share a class.
+void ActivityInfo::buildClasses(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    if (!I.getType()->isPointerTy())
+      continue;
+    Classes.insert(&I);
+    auto Join = [&](Value *Other) {
+      if (Other->getType()->isPointerTy())
+        Classes.unionSets(&I, Other);
+    };
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+      Join(GEP->getPointerOperand());
+    else if (isa<CastInst>(I) && !isa<IntToPtrInst>(I))
+      Join(I.getOperand(0));
+    else if (auto *Phi = dyn_cast<PHINode>(&I))
+      for (Value *In : Phi->incoming_values())
+        Join(In);
+    else if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+      Join(Sel->getTrueValue());
+      Join(Sel->getFalseValue());
+    } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (Value *Returned = CB->getReturnedArgOperand())
+        Join(Returned);
+    }
+  }
+}
+
+const Value *ActivityInfo::leader(const Value *Ptr) const {
+  auto It = Classes.findLeader(Ptr);
+  return It == Classes.member_end() ? Ptr : *It;
+}
+
+void ActivityInfo::noteOrigin(const Value *Ptr, MemoryOrigin O) {
+  Origins.try_emplace(leader(Ptr), O);
+}
+
+MemoryOrigin ActivityInfo::originOf(const Value *Ptr) const {
+  const Value *L = leader(Ptr);
+  if (ActiveClasses.count(L))
+    return MemoryOrigin::Active;
+  auto It = Origins.find(L);
+  return It == Origins.end() ? MemoryOrigin::Unknown : It->second;
+}
+
+bool ActivityInfo::isVaried(const Value *V) const {
+  if (V->getType()->isPointerTy())
+    return hasShadow(V);
+  return Varied.count(V);
+}
+
+bool ActivityInfo::hasShadow(const Value *V) const {
+  return V->getType()->isPointerTy() && ActiveClasses.count(leader(V));
+}
+
+bool ActivityInfo::markVaried(const Value *V) {
+  if (V->getType()->isPointerTy())
+    return markActive(V);
+  if (!isDifferentiableType(V->getType()))
+    return false;
+  return Varied.insert(V).second;
+}
+
+// Only local memory (allocations) may become active by receiving a varied
+// value; constant arguments and globals stay inactive and the store is
+// reported by the memory rules.
+bool ActivityInfo::markActive(const Value *Ptr) {
+  if (!Ptr->getType()->isPointerTy() || isa<Constant>(Ptr))
+    return false;
+  return ActiveClasses.insert(leader(Ptr)).second;
+}
+
+bool ActivityInfo::visit(const Instruction &I) {
+  auto AnyVaried = [&](auto Range) {
+    return any_of(Range, [&](const Value *V) { return isVaried(V); });
+  };
+  auto Taint = [&](const Value *Ptr) {
+    MemoryOrigin O = originOf(Ptr);
+    if (O == MemoryOrigin::Local || O == MemoryOrigin::Unknown)
+      return markActive(Ptr);
+    return false;
+  };
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return hasShadow(LI->getPointerOperand()) ? markVaried(LI) : false;
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    if (isVaried(SI->getValueOperand()))
+      return Taint(SI->getPointerOperand());
+    return false;
+  }
+  if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    if (hasShadow(MT->getSource()))
+      return Taint(MT->getDest());
+    return false;
+  }
+  if (isa<PHINode, SelectInst, GetElementPtrInst>(I) || isa<CastInst>(I)) {
+    if (isa<FPToSIInst, FPToUIInst, PtrToIntInst, IntToPtrInst>(I))
+      return false;
+    if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+      if (isVaried(Sel->getTrueValue()) || isVaried(Sel->getFalseValue()))
+        return markVaried(&I);
+      return false;
+    }
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+      return hasShadow(GEP->getPointerOperand()) ? markActive(&I) : false;
+    return AnyVaried(I.operands()) ? markVaried(&I) : false;
+  }
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    CallInfo Info = classifyCall(*CB, Reg);
+    switch (Info.Kind) {
+    case CallKind::Ignored:
+    case CallKind::Inactive:
+    case CallKind::Deallocation:
+    case CallKind::MemSet:
+    case CallKind::MemTransfer:
+    case CallKind::Allocation:
+      return false;
+    case CallKind::Reallocation:
+      if (hasShadow(CB->getArgOperand(0)))
+        return markActive(CB);
+      if (hasShadow(CB))
+        return markActive(CB->getArgOperand(0));
+      return false;
+    case CallKind::Math:
+      return AnyVaried(CB->args()) ? markVaried(CB) : false;
+    default: {
+      // A call that sees any active data may write active values through
+      // every pointer it receives and returns active data.
+      if (!AnyVaried(CB->args()))
+        return false;
+      bool Changed = false;
+      for (const Value *Arg : CB->args())
+        if (Arg->getType()->isPointerTy())
+          Changed |= Taint(Arg);
+      if (isDifferentiableType(CB->getType()) || CB->getType()->isPointerTy())
+        Changed |= markVaried(CB);
+      return Changed;
+    }
+    }
+  }
+  if (isa<ExtractValueInst, InsertValueInst, ExtractElementInst,
+          InsertElementInst, ShuffleVectorInst, BinaryOperator, UnaryOperator,
+          FreezeInst>(I) ||
+      isa<CallBase>(I))
+    return AnyVaried(I.operands()) ? markVaried(&I) : false;
+  return false;
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,315 @@
+//===- EntryPointLowering.cpp - __enzyme_autodiff calls -------------------===//
+
+#include "qgrad/AD/EntryPointLowering.h"
+
+#include "qgrad/AD/GradientSynthesis.h"
+#include "qgrad/AD/ValueUtils.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+constexpr StringRef CombinedPrefix = "__enzyme_autodiff";
+constexpr StringRef UnsupportedPrefixes[] = {
+    "__enzyme_fwddiff",  "__enzyme_augmentfwd", "__enzyme_reverse",
+    "__enzyme_fwdsplit", "__enzyme_batch",      "__enzyme_virtualreverse"};
+
+struct Marker {
+  StringRef Name;
+  std::optional<ArgActivity> Activity; // none: recognised but unsupported
+};
+
+constexpr Marker Markers[] = {
+    {"enzyme_const", ArgActivity::Const},
+    {"enzyme_dup", ArgActivity::Dup},
+    {"enzyme_dupnoneed", ArgActivity::DupNoNeed},
+    {"enzyme_out", ArgActivity::Out},
+    {"enzyme_width", std::nullopt},
+    {"enzyme_tape", std::nullopt},
+    {"enzyme_allocated", std::nullopt},
+    {"enzyme_primal_return", std::nullopt},
+    {"enzyme_noret", std::nullopt},
+    {"enzyme_nofree", std::nullopt},
+};
+
+// The marker an argument names: the value loaded from, or the address of, a
+// global called enzyme_*.
+const Marker *markerOf(Value *V) {
+  V = V->stripPointerCasts();
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    V = LI->getPointerOperand()->stripPointerCasts();
+  auto *G = dyn_cast<GlobalVariable>(V);
+  if (!G)
+    return nullptr;
+  for (const Marker &M : Markers)
+    if (G->getName() == M.Name)
+      return &M;
+  return nullptr;
+}
+
+ArgActivity defaultActivity(Type *T) {
+  if (T->isFloatingPointTy())
+    return ArgActivity::Out;
+  if (T->isPointerTy())
+    return ArgActivity::Dup;
+  return ArgActivity::Const;
+}
+
+StringRef activityName(ArgActivity A) {
+  switch (A) {
+  case ArgActivity::Const:
+    return "enzyme_const";
+  case ArgActivity::Out:
+    return "enzyme_out";
+  case ArgActivity::Dup:
+    return "enzyme_dup";
+  case ArgActivity::DupNoNeed:
+    return "enzyme_dupnoneed";
+  }
+  return "";
+}
+
+std::string typeName(Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+// Converts a call-site argument (after C's default argument promotions) to
+// the parameter type of the differentiated function.
+Value *convertArgument(IRBuilderBase &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->isFloatingPointTy() && To->isFloatingPointTy())
+    return convertFloat(B, V, To);
+  if (From->isIntegerTy() && To->isIntegerTy())
+    return B.CreateSExtOrTrunc(V, To);
+  if (From->isIntegerTy() && To->isPointerTy())
+    return B.CreateIntToPtr(V, To);
+  if (From->isPointerTy() && To->isPointerTy())
+    return B.CreatePointerCast(V, To);
+  return nullptr;
+}
+
+Value *insertLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path,
+                  Value *Leaf) {
+  if (Path.empty())
+    return Leaf;
+  Type *T = Agg->getType();
+  if (T->isVectorTy())
+    return B.CreateInsertElement(Agg, Leaf, Path.front());
+  Value *Inner = B.CreateExtractValue(Agg, Path.front());
+  Inner = insertLeaf(B, Inner, Path.drop_front(), Leaf);
+  return B.CreateInsertValue(Agg, Inner, Path.front());
+}
+
+class CallLowering {
+public:
+  CallLowering(CallBase &CB, GradientEngine &E) : CB(CB), E(E), B(&CB) {}
+
+  void run() {
+    if (Error Err = lower()) {
+      E.diagnostics().add(std::move(Err));
+      if (!CB.getType()->isVoidTy())
+        CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
+    }
+    CB.eraseFromParent();
+  }
+
+private:
+  Error fail(const Twine &What, const Twine &Hint = "") {
+    return makeError(CB.getFunction(), &CB, What, Hint);
+  }
+
+  Error lower() {
+    StringRef Callee = CB.getCalledFunction()->getName();
+    unsigned First = CB.hasStructRetAttr() ? 1 : 0;
+    if (CB.arg_size() <= First)
+      return fail("'" + Callee +
+                  "' needs the function to differentiate as "
+                  "its first argument");
+    auto *Fn = dyn_cast<Function>(CB.getArgOperand(First)->stripPointerCasts());
+    if (!Fn)
+      return fail("the first argument of '" + Callee +
+                      "' is not a function known at compile time",
+                  "pass the function itself, e.g. (void *)f");
+    if (Fn->isDeclaration())
+      return fail("cannot differentiate '" + Fn->getName() +
+                      "': its body is not in this module",
+                  "define the function in the same translation unit");
+    Key.Fn = Fn;
+    unsigned Next = First + 1;
+    for (Argument &Param : Fn->args()) {
+      unsigned Number = Param.getArgNo() + 1;
+      if (Next >= CB.arg_size())
+        return fail("too few arguments to '" + Callee + "': '" + Fn->getName() +
+                        "' has " + Twine(Fn->arg_size()) +
+                        " parameters but no value is given for parameter " +
+                        Twine(Number),
+                    "pass every parameter, each dup pointer followed by its "
+                    "shadow");
+      std::optional<ArgActivity> Act;
+      if (const Marker *M = markerOf(CB.getArgOperand(Next))) {
+        if (!M->Activity)
+          return fail("the marker '" + M->Name + "' is not supported",
+                      "use enzyme_const, enzyme_dup, enzyme_dupnoneed or "
+                      "enzyme_out");
+        Act = M->Activity;
+        if (++Next >= CB.arg_size())
+          return fail("too few arguments to '" + Callee + "': marker " +
+                      activityName(*Act) +
+                      " is not followed by a value for "
+                      "parameter " +
+                      Twine(Number));
+      }
+      Value *Primal = CB.getArgOperand(Next++);
+      ArgActivity A = Act ? *Act : defaultActivity(Param.getType());
+      Value *Converted = convertArgument(B, Primal, Param.getType());
+      if (!Converted)
+        return fail("argument for parameter " + Twine(Number) + " of '" +
+                    Fn->getName() + "' has type " +
+                    typeName(Primal->getType()) +
+                    " but the parameter has type " + typeName(Param.getType()));
+      if (A == ArgActivity::Out && !Param.getType()->isFloatingPointTy())
+        return fail("parameter " + Twine(Number) + " of '" + Fn->getName() +
+                        "' is marked enzyme_out but has type " +
+                        typeName(Param.getType()),
+                    "enzyme_out is for floating-point scalars; use enzyme_dup "
+                    "for pointers and enzyme_const for the rest");
+      if (isDuplicated(A) && !Param.getType()->isPointerTy())
+        return fail("parameter " + Twine(Number) + " of '" + Fn->getName() +
+                        "' is marked " + activityName(A) + " but has type " +
+                        typeName(Param.getType()),
+                    "only pointers have shadows");
+      Args.push_back(Converted);
+      Key.Args.push_back(A);
+      if (!isDuplicated(A))
+        continue;
+      if (Next >= CB.arg_size())
+        return fail("too few arguments to '" + Callee +
+                    "': the shadow of "
+                    "parameter " +
+                    Twine(Number) + " of '" + Fn->getName() + "' (" +
+                    activityName(A) + ") is missing");
+      Value *Shadow = CB.getArgOperand(Next++);
+      if (!Shadow->getType()->isPointerTy() || markerOf(Shadow))
+        return fail("the shadow of parameter " + Twine(Number) + " of '" +
+                        Fn->getName() + "' has type " +
+                        typeName(Shadow->getType()) + " but must be a pointer",
+                    "pass the shadow buffer right after the pointer");
+      Args.push_back(Shadow);
+    }
+    if (Next != CB.arg_size())
+      return fail("too many arguments to '" + Callee + "': '" + Fn->getName() +
+                  "' has " + Twine(Fn->arg_size()) + " parameters, and " +
+                  Twine(CB.arg_size() - Next) + " argument(s) are left over");
+    Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
+    if (Key.ReturnActive)
+      Args.push_back(ConstantFP::get(Fn->getReturnType(), 1.0));
+    Function *G = E.combined(Key);
+    Value *Grads = B.CreateCall(G, Args);
+    return deliver(Grads, First == 1 ? CB.getArgOperand(0) : nullptr);
+  }
+
+  // Puts the gradients into the type the call site declares.
+  Error deliver(Value *Grads, Value *StructReturn) {
+    Type *Target = StructReturn ? CB.getParamStructRetType(0) : CB.getType();
+    if (Target->isVoidTy())
+      return Error::success();
+    SmallVector<Type *> Leaves;
+    SmallVector<SmallVector<unsigned, 2>> Paths;
+    floatLeaves(Target, Leaves, Paths);
+    unsigned Count = Grads->getType()->isVoidTy()
+                         ? 0
+                         : Grads->getType()->getStructNumElements();
+    // With no active scalar the declared result (often an ignored double)
+    // is zero: there is no derivative to return.
+    if (Leaves.size() != Count && Count != 0)
+      return fail("the call site expects " + Twine(Leaves.size()) +
+                      " derivative(s) (return type " + typeName(Target) +
+                      ") but '" + Key.Fn->getName() + "' has " + Twine(Count) +
+                      " active (enzyme_out) argument(s)",
+                  "declare the entry point with a return type that holds "
+                  "one double per enzyme_out argument, or void");
+    Value *Result = Constant::getNullValue(Target);
+    for (unsigned K = 0; K < Count && Count == Leaves.size(); ++K) {
+      Value *G = convertFloat(B, B.CreateExtractValue(Grads, K), Leaves[K]);
+      Result = insertLeaf(B, Result, Paths[K], G);
+    }
+    if (StructReturn)
+      B.CreateStore(Result, StructReturn);
+    else
+      CB.replaceAllUsesWith(Result);
+    return Error::success();
+  }
+
+  CallBase &CB;
+  GradientEngine &E;
+  IRBuilder<> B;
+  GradientKey Key;
+  SmallVector<Value *> Args;
+};
+
+} // namespace
+
+bool isEntryPointName(StringRef Name) {
+  if (Name.starts_with(CombinedPrefix))
+    return true;
+  return any_of(UnsupportedPrefixes,
+                [&](StringRef P) { return Name.starts_with(P); });
+}
+
+void lowerEntryPoints(Module &M, GradientEngine &E) {
+  SmallVector<CallBase *> Calls;
+  for (Function &F : M) {
+    if (!F.isDeclaration() || !isEntryPointName(F.getName()))
+      continue;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+        Calls.push_back(CB);
+  }
+  for (CallBase *CB : Calls) {
+    StringRef Name = CB->getCalledFunction()->getName();
+    if (!Name.starts_with(CombinedPrefix)) {
+      E.diagnostics().add(
+          makeError(CB->getFunction(), CB,
+                    "'" + Name +
+                        "' is not supported yet; only combined reverse mode "
+                        "(__enzyme_autodiff*) is",
+                    "call __enzyme_autodiff for a gradient"));
+      if (!CB->getType()->isVoidTy())
+        CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
+      CB->eraseFromParent();
+      continue;
+    }
+    CallLowering(*CB, E).run();
+  }
+}
+
+void removeMarkers(Module &M) {
+  for (const Marker &Mk : Markers) {
+    GlobalVariable *G = M.getGlobalVariable(Mk.Name, /*AllowInternal=*/true);
+    if (!G)
+      continue;
+    for (User *U : make_early_inc_range(G->users()))
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        LI->replaceAllUsesWith(Constant::getNullValue(LI->getType()));
+        LI->eraseFromParent();
+      }
+    if (!G->use_empty())
+      G->replaceAllUsesWith(ConstantPointerNull::get(G->getType()));
+    if (G->isDeclaration())
+      G->eraseFromParent();
+  }
+  for (Function &F : make_early_inc_range(M))
+    if (F.isDeclaration() && isEntryPointName(F.getName()) && F.use_empty())
+      F.eraseFromParent();
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,164 @@
+//===- GradientEngine.cpp - Memoized gradients of a module ----------------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+
+#include "qgrad/AD/Preprocess.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+GradientEngine::GradientEngine(Module &M)
+    : M(M), Reg(Registry::collect(M, Diags)), TheTape(M) {}
+
+Type *GradientEngine::gradientResultType(const GradientKey &Key) const {
+  SmallVector<Type *> Fields;
+  for (auto [Arg, Act] : zip(Key.Fn->args(), Key.Args))
+    if (Act == ArgActivity::Out)
+      Fields.push_back(Arg.getType());
+  if (Fields.empty())
+    return Type::getVoidTy(M.getContext());
+  return StructType::get(M.getContext(), Fields);
+}
+
+static SmallVector<Type *> splitParams(const GradientKey &Key) {
+  SmallVector<Type *> Params;
+  for (auto [Arg, Act] : zip(Key.Fn->args(), Key.Args)) {
+    Params.push_back(Arg.getType());
+    if (isDuplicated(Act))
+      Params.push_back(Arg.getType());
+  }
+  return Params;
+}
+
+FunctionType *GradientEngine::gradientType(const GradientKey &Key) const {
+  SmallVector<Type *> Params = splitParams(Key);
+  if (Key.ReturnActive)
+    Params.push_back(Key.Fn->getReturnType());
+  return FunctionType::get(gradientResultType(Key), Params, false);
+}
+
+FunctionType *GradientEngine::augmentedType(const GradientKey &Key) const {
+  Type *Ret = Key.Fn->getReturnType();
+  if (Key.ReturnShadow)
+    Ret = StructType::get(M.getContext(), {Ret, Ret});
+  return FunctionType::get(Ret, splitParams(Key), false);
+}
+
+Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
+                                             StringRef Name) {
+  Function *Primal = preparePrimal(*Key.Fn);
+  Differentiator D(*this, *Primal, Key, Key.Fn);
+  Function *G = D.run(Name);
+  Primal->eraseFromParent();
+  return G;
+}
+
+Function *GradientEngine::combined(const GradientKey &Key) {
+  Function *&G = Combined[Key];
+  if (!G)
+    G = synthesizeCombined(Key, ("__qgrad_grad_" + Key.Fn->getName()).str());
+  return G;
+}
+
+SplitGradient GradientEngine::split(const GradientKey &Key) {
+  auto [It, Inserted] = Splits.try_emplace(Key);
+  if (!Inserted)
+    return It->second;
+  StringRef Name = Key.Fn->getName();
+  It->second.Augmented =
+      Function::Create(augmentedType(Key), GlobalValue::InternalLinkage,
+                       "__qgrad_aug_" + Name, M);
+  It->second.Reverse =
+      Function::Create(gradientType(Key), GlobalValue::InternalLinkage,
+                       "__qgrad_rev_" + Name, M);
+  Pending.push_back(Key);
+  return It->second;
+}
+
+namespace {
+
+// Clones the combined function's body into Target, mapping arguments in
+// order (the combined function's trailing dret becomes poison when Target
+// has fewer parameters).
+void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap) {
+  auto TargetArg = Target.arg_begin();
+  for (Argument &Arg : Combined.args()) {
+    if (TargetArg != Target.arg_end())
+      VMap[&Arg] = &*TargetArg++;
+    else
+      VMap[&Arg] = PoisonValue::get(Arg.getType());
+  }
+  SmallVector<ReturnInst *> Returns;
+  CloneFunctionInto(&Target, &Combined, VMap,
+                    CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Target.setAttributes(AttributeList());
+  Target.addFnAttr(Attribute::NoUnwind);
+}
+
+// The augmented forward: the forward sweep, whose exit pushes every cached
+// value and returns the primal result.
+void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
+  ValueToValueMapTy VMap;
+  cloneInto(A, C, VMap);
+  auto *Exit = cast<BranchInst>(VMap[D.forwardExit()]);
+  IRBuilder<> B(Exit);
+  for (AllocaInst *Slot : D.cacheSlots())
+    T.push(B, B.CreateLoad(Slot->getAllocatedType(), VMap[Slot]));
+  Type *RetTy = A.getReturnType();
+  if (RetTy->isVoidTy()) {
+    B.CreateRetVoid();
+  } else if (!D.forwardReturnShadow()) {
+    B.CreateRet(VMap[D.forwardReturn()]);
+  } else {
+    Value *Pair = PoisonValue::get(RetTy);
+    Pair = B.CreateInsertValue(Pair, VMap[D.forwardReturn()], 0);
+    Pair = B.CreateInsertValue(Pair, VMap[D.forwardReturnShadow()], 1);
+    B.CreateRet(Pair);
+  }
+  Exit->eraseFromParent();
+  removeUnreachableBlocks(A);
+}
+
+// The reverse: pops the cached values, then runs the reverse sweep.
+void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
+  ValueToValueMapTy VMap;
+  cloneInto(R, C, VMap);
+  auto *Setup = cast<BasicBlock>(VMap[D.setupBlock()]);
+  Instruction *Jump = Setup->getTerminator();
+  IRBuilder<> B(Jump);
+  for (AllocaInst *Slot : llvm::reverse(D.cacheSlots()))
+    B.CreateStore(T.pop(B, Slot->getAllocatedType()), VMap[Slot]);
+  B.CreateBr(cast<BasicBlock>(VMap[D.reverseEntry()]));
+  Jump->eraseFromParent();
+  removeUnreachableBlocks(R);
+}
+
+} // namespace
+
+void GradientEngine::finish() {
+  while (!Pending.empty()) {
+    GradientKey Key = Pending.front();
+    Pending.pop_front();
+    SplitGradient Split = Splits[Key];
+    Function *Primal = preparePrimal(*Key.Fn);
+    Differentiator D(*this, *Primal, Key, Key.Fn);
+    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str());
+    if (D.forwardExit()) {
+      buildAugmented(*Split.Augmented, *C, D, TheTape);
+      buildReverse(*Split.Reverse, *C, D, TheTape);
+    } else {
+      // Already reported; keep the module valid.
+      for (Function *F : {Split.Augmented, Split.Reverse})
+        new UnreachableInst(M.getContext(),
+                            BasicBlock::Create(M.getContext(), "entry", F));
+    }
+    C->eraseFromParent();
+    Primal->eraseFromParent();
+  }
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,485 @@
+//===- GradientSynthesis.cpp - The store-all reverse sweep ----------------===//
+//
+// Builds the combined gradient of one (preprocessed) function: a clone of its
+// body (the forward sweep) instrumented by forward rules, then one reverse
+// block per primal block. Values that reverse rules read live in cache slots;
+// a slot of a value defined inside a cycle saves its previous content on the
+// tape at each definition and gets it back at the reverse of that definition.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+
+#include "qgrad/AD/Rules.h"
+#include "qgrad/AD/ValueUtils.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+
+Differentiator::Differentiator(GradientEngine &E, Function &Primal,
+                               const GradientKey &Key, Function *Original)
+    : E(E), P(Primal), Key(Key), Original(Original), Fwd(Primal.getContext()),
+      Rev(Primal.getContext()) {}
+
+Differentiator::~Differentiator() = default;
+
+const DataLayout &Differentiator::layout() const {
+  return P.getParent()->getDataLayout();
+}
+
+bool Differentiator::isVaried(const Value *V) const {
+  return !isa<Constant>(V) && Activity->isVaried(V);
+}
+
+bool Differentiator::hasShadow(const Value *V) const {
+  return !isa<Constant>(V) && Activity->hasShadow(V);
+}
+
+bool Differentiator::inCycle(const BasicBlock *BB) const {
+  return CycleBlocks.contains(BB);
+}
+
+BasicBlock *Differentiator::reverseEntry() const {
+  return ReverseBlocks.lookup(ExitBlock);
+}
+
+Function *Differentiator::createFunction(StringRef Name) {
+  Function *F = Function::Create(
+      E.gradientType(Key), GlobalValue::InternalLinkage, Name, P.getParent());
+  F->addFnAttr(Attribute::NoUnwind);
+  return F;
+}
+
+Function *Differentiator::run(StringRef Name) {
+  Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
+                                            E.registry());
+  for (scc_iterator<Function *> It = scc_begin(&P); !It.isAtEnd(); ++It)
+    if (It.hasCycle())
+      for (BasicBlock *BB : *It)
+        CycleBlocks.insert(BB);
+  G = createFunction(Name);
+  cloneBody();
+  buildForward();
+  buildReverse();
+  closeForward();
+  placeCacheStores();
+  for (Instruction *I : Placeholders)
+    I->eraseFromParent();
+  return G;
+}
+
+// The forward sweep starts as a clone of the primal body without debug info
+// or alias metadata (the shadows added next are not covered by them).
+void Differentiator::cloneBody() {
+  LLVMContext &Ctx = P.getContext();
+  Setup = BasicBlock::Create(Ctx, "setup", G);
+  auto GArg = G->arg_begin();
+  for (auto [Arg, Act] : zip(P.args(), Key.Args)) {
+    GArg->setName(Arg.getName());
+    VMap[&Arg] = &*GArg++;
+    if (isDuplicated(Act)) {
+      GArg->setName(Arg.getName() + ".shadow");
+      ForwardShadows[&Arg] = &*GArg++;
+    }
+  }
+  SmallVector<Instruction *> Cloned;
+  for (BasicBlock &BB : P) {
+    BasicBlock *NewBB = BasicBlock::Create(Ctx, BB.getName() + ".fwd", G);
+    VMap[&BB] = NewBB;
+    for (Instruction &I : BB) {
+      Instruction *NI = I.clone();
+      NI->setName(I.getName());
+      NI->insertInto(NewBB, NewBB->end());
+      NI->setDebugLoc(DebugLoc());
+      NI->dropUnknownNonDebugMetadata(
+          {LLVMContext::MD_tbaa, LLVMContext::MD_range, LLVMContext::MD_nonnull,
+           LLVMContext::MD_align});
+      VMap[&I] = NI;
+      Cloned.push_back(NI);
+    }
+  }
+  for (Instruction *NI : Cloned)
+    RemapInstruction(NI, VMap,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  BranchInst::Create(cast<BasicBlock>(VMap[&P.getEntryBlock()]), Setup);
+}
+
+void Differentiator::recordPredecessors(BasicBlock &BB) {
+  SmallVector<BasicBlock *, 2> &Preds = Predecessors[&BB];
+  for (BasicBlock *Pred : predecessors(&BB))
+    if (!is_contained(Preds, Pred))
+      Preds.push_back(Pred);
+  if (Preds.size() < 2)
+    return;
+  // Which predecessor the forward sweep came from, for the reverse sweep.
+  auto *NewBB = cast<BasicBlock>(VMap[&BB]);
+  IRBuilder<> B(NewBB, NewBB->getFirstInsertionPt());
+  PHINode *Index = B.CreatePHI(B.getInt32Ty(), Preds.size(), "qgrad.pred");
+  for (auto [K, Pred] : enumerate(Preds))
+    for (BasicBlock *Edge : predecessors(&BB))
+      if (Edge == Pred)
+        Index->addIncoming(B.getInt32(K), cast<BasicBlock>(VMap[Pred]));
+  B.SetInsertPoint(NewBB, NewBB->getFirstInsertionPt());
+  E.tape().push(B, Index);
+  PhiGroupEnd[&BB] = &*std::prev(B.GetInsertPoint());
+}
+
+void Differentiator::buildForward() {
+  for (BasicBlock &BB : P) {
+    auto *NewBB = cast<BasicBlock>(VMap[&BB]);
+    for (PHINode &Phi : BB.phis()) {
+      if (!hasShadow(&Phi))
+        continue;
+      PHINode *S = PHINode::Create(Phi.getType(), Phi.getNumIncomingValues(),
+                                   Phi.getName() + ".shadow");
+      S->insertInto(NewBB, NewBB->getFirstNonPHIIt());
+      ForwardShadows[&Phi] = S;
+      Owner[S] = &Phi;
+    }
+    for (PHINode &Phi : BB.phis())
+      Owner[cast<Instruction>(VMap[&Phi])] = &Phi;
+  }
+  for (BasicBlock &BB : P)
+    recordPredecessors(BB);
+  ReversePostOrderTraversal<Function *> RPOT(&P);
+  for (BasicBlock *BB : RPOT)
+    for (Instruction &I : make_early_inc_range(*BB))
+      if (!isa<PHINode>(I) && !I.isTerminator())
+        forwardInstruction(I);
+  fillShadowPhis();
+}
+
+static InstructionRule ruleFor(Instruction &I, const Registry &Reg) {
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    return callRule(classifyCall(*CB, Reg).Kind);
+  for (auto Lookup : {arithmeticRule, castRule, memoryRule, aggregateRule})
+    if (std::optional<InstructionRule> R = Lookup(I.getOpcode()))
+      return *R;
+  return {};
+}
+
+void Differentiator::forwardInstruction(Instruction &I) {
+  auto *Clone = cast<Instruction>(VMap[&I]);
+  Instruction *Prev = Clone->getPrevNode();
+  Instruction *Next = Clone->getNextNode();
+  BasicBlock *NewBB = Clone->getParent();
+  Fwd.SetInsertPoint(Next);
+  CurrentPrimal = &I;
+  if (ForwardRule Rule = ruleFor(I, E.registry()).Forward)
+    Rule(*this, I);
+  Instruction *First = Prev ? Prev->getNextNode() : &NewBB->front();
+  if (First == Next)
+    return;
+  Regions[&I] = {First, Next->getPrevNode()};
+  for (Instruction *It = First; It != Next; It = It->getNextNode())
+    Owner[It] = &I;
+}
+
+void Differentiator::fillShadowPhis() {
+  for (BasicBlock &BB : P)
+    for (PHINode &Phi : BB.phis()) {
+      auto It = ForwardShadows.find(&Phi);
+      if (It == ForwardShadows.end())
+        continue;
+      auto *S = cast<PHINode>(It->second);
+      CurrentPrimal = &Phi;
+      for (auto [In, Pred] : zip(Phi.incoming_values(), Phi.blocks()))
+        S->addIncoming(forwardShadow(In), cast<BasicBlock>(VMap[Pred]));
+    }
+}
+
+Value *Differentiator::forwardValue(Value *V) {
+  if (isa<Constant>(V) || isa<MetadataAsValue>(V) || isa<InlineAsm>(V))
+    return V;
+  Value *Mapped = VMap.lookup(V);
+  assert(Mapped && "primal value without a forward clone");
+  return Mapped;
+}
+
+Value *Differentiator::forwardShadow(Value *V) {
+  if (Value *S = ForwardShadows.lookup(V))
+    return S;
+  if (isa<ConstantPointerNull>(V))
+    return V;
+  if (isa<UndefValue>(V))
+    return PoisonValue::get(V->getType());
+  if (CurrentPrimal)
+    report(*CurrentPrimal,
+           "pointer '" + V->getName() +
+               "' has no shadow but is used as active memory",
+           "pass it with enzyme_dup and a shadow, or keep active data out "
+           "of global and constant memory");
+  return ConstantPointerNull::get(cast<PointerType>(V->getType()));
+}
+
+void Differentiator::setForwardShadow(Value *V, Value *Shadow) {
+  ForwardShadows[V] = Shadow;
+}
+
+void Differentiator::replaceForward(Instruction &I, Value *NewValue) {
+  auto *Clone = cast<Instruction>(VMap[&I]);
+  Clone->replaceAllUsesWith(NewValue);
+  VMap[&I] = NewValue;
+  Clone->eraseFromParent();
+}
+
+// ---------------------------------------------------------------------------
+// Reverse sweep
+// ---------------------------------------------------------------------------
+
+Value *Differentiator::cached(Value *V) {
+  if (!isa<Instruction>(V))
+    return V;
+  auto [It, Inserted] = CacheSlots.try_emplace(V, nullptr);
+  if (Inserted) {
+    IRBuilder<> B(Setup, Setup->getFirstInsertionPt());
+    It->second = B.CreateAlloca(V->getType(), nullptr, V->getName() + ".cache");
+    SlotOrder.push_back(It->second);
+  }
+  return Rev.CreateLoad(V->getType(), It->second, V->getName());
+}
+
+Value *Differentiator::primal(Value *V) { return cached(forwardValue(V)); }
+
+Value *Differentiator::shadow(Value *V) { return cached(forwardShadow(V)); }
+
+AllocaInst *Differentiator::adjointSlot(Value *V) {
+  AllocaInst *&Slot = AdjointSlots[V];
+  if (!Slot) {
+    IRBuilder<> B(Setup, Setup->getFirstInsertionPt());
+    Slot = B.CreateAlloca(V->getType(), nullptr, V->getName() + ".adj");
+    B.SetInsertPoint(Setup->getTerminator());
+    B.CreateStore(Constant::getNullValue(V->getType()), Slot);
+  }
+  return Slot;
+}
+
+Value *Differentiator::takeAdjoint(Value *V) {
+  AllocaInst *Slot = adjointSlot(V);
+  Value *Adj = Rev.CreateLoad(V->getType(), Slot, V->getName() + ".d");
+  Rev.CreateStore(Constant::getNullValue(V->getType()), Slot);
+  return Adj;
+}
+
+void Differentiator::addAdjoint(Value *V, Value *Delta) {
+  if (isa<Constant>(V) || !isDifferentiableType(V->getType()) || !isVaried(V))
+    return;
+  AllocaInst *Slot = adjointSlot(V);
+  Value *Old = Rev.CreateLoad(V->getType(), Slot);
+  Rev.CreateStore(addValues(Rev, Old, Delta), Slot);
+}
+
+void Differentiator::report(const Instruction &I, const Twine &What,
+                            const Twine &Hint) {
+  E.diagnostics().add(makeError(Original ? Original : &P, &I, What, Hint));
+}
+
+Instruction *Differentiator::placeholder() {
+  Function *Nop =
+      Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
+  Instruction *I = Rev.CreateCall(Nop);
+  Placeholders.push_back(I);
+  return I;
+}
+
+void Differentiator::buildReverse() {
+  LLVMContext &Ctx = P.getContext();
+  for (BasicBlock &BB : P) {
+    ReverseBlocks[&BB] = BasicBlock::Create(Ctx, BB.getName() + ".rev", G);
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      if (ExitBlock)
+        report(*BB.getTerminator(), "internal error: several return blocks");
+      ExitBlock = &BB;
+    }
+  }
+  for (BasicBlock &BB : P)
+    reverseBlock(BB);
+}
+
+void Differentiator::reverseBlock(BasicBlock &BB) {
+  Rev.SetInsertPoint(ReverseBlocks[&BB]);
+  for (Instruction &I : llvm::reverse(BB)) {
+    if (isa<PHINode>(I))
+      break;
+    if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+      Value *RV = Ret->getReturnValue();
+      if (Key.ReturnActive && RV)
+        addAdjoint(RV, G->getArg(G->arg_size() - 1));
+      continue;
+    }
+    if (I.isTerminator())
+      continue;
+    reverseInstruction(I);
+    if (inCycle(&BB))
+      ReversePoint[&I] = placeholder();
+  }
+  if (inCycle(&BB) && isa<PHINode>(BB.front()))
+    PhiReversePoint[&BB] = placeholder();
+  if (&BB == &P.getEntryBlock())
+    returnGradients();
+  else
+    reverseEdges(BB);
+}
+
+void Differentiator::reverseInstruction(Instruction &I) {
+  CurrentPrimal = &I;
+  Value *Adj = nullptr;
+  if (isDifferentiableType(I.getType()) && isVaried(&I))
+    Adj = takeAdjoint(&I);
+  InstructionRule Rule = ruleFor(I, E.registry());
+  if (Rule.Reverse) {
+    Rule.Reverse(*this, I, Adj);
+    return;
+  }
+  if (Rule.Forward)
+    return;
+  bool ActiveOperand = any_of(I.operands(), [&](Value *V) {
+    return isVaried(V) && isDifferentiableType(V->getType());
+  });
+  if (isVaried(&I) || (ActiveOperand && I.mayWriteToMemory()) ||
+      (ActiveOperand && isa<BitCastInst>(I)))
+    report(I, "the engine cannot differentiate this instruction",
+           "rewrite it with floating-point arithmetic, or register a custom "
+           "gradient for the function that contains it");
+}
+
+void Differentiator::reverseEdges(BasicBlock &BB) {
+  SmallVector<BasicBlock *, 2> &Preds = Predecessors[&BB];
+  if (Preds.empty()) {
+    Rev.CreateUnreachable();
+    return;
+  }
+  SmallVector<PHINode *> Phis;
+  for (PHINode &Phi : BB.phis())
+    if (isDifferentiableType(Phi.getType()) && isVaried(&Phi))
+      Phis.push_back(&Phi);
+  auto EmitEdge = [&](BasicBlock *Pred) {
+    SmallVector<Value *> Adjs;
+    for (PHINode *Phi : Phis)
+      Adjs.push_back(takeAdjoint(Phi));
+    for (auto [Phi, Adj] : zip(Phis, Adjs))
+      addAdjoint(Phi->getIncomingValueForBlock(Pred), Adj);
+    Rev.CreateBr(ReverseBlocks[Pred]);
+  };
+  if (Preds.size() == 1) {
+    EmitEdge(Preds.front());
+    return;
+  }
+  Value *Index = E.tape().pop(Rev, Rev.getInt32Ty());
+  SmallVector<BasicBlock *, 2> Edges;
+  for (BasicBlock *Pred : Preds)
+    Edges.push_back(BasicBlock::Create(
+        P.getContext(), BB.getName() + ".from." + Pred->getName(), G));
+  SwitchInst *Switch = Rev.CreateSwitch(Index, Edges.back(), Preds.size());
+  for (auto [K, Pred] : enumerate(Preds)) {
+    Switch->addCase(Rev.getInt32(K), Edges[K]);
+    Rev.SetInsertPoint(Edges[K]);
+    EmitEdge(Pred);
+  }
+}
+
+void Differentiator::returnGradients() {
+  Type *ResultTy = G->getReturnType();
+  if (ResultTy->isVoidTy()) {
+    Rev.CreateRetVoid();
+    return;
+  }
+  Value *Result = PoisonValue::get(ResultTy);
+  unsigned Field = 0;
+  for (auto [Arg, Act] : zip(P.args(), Key.Args)) {
+    if (Act != ArgActivity::Out)
+      continue;
+    Value *Grad = Rev.CreateLoad(Arg.getType(), adjointSlot(&Arg));
+    Result = Rev.CreateInsertValue(Result, Grad, Field++);
+  }
+  Rev.CreateRet(Result);
+}
+
+void Differentiator::closeForward() {
+  if (!ExitBlock) {
+    report(P.getEntryBlock().front(), "the function never returns, so it "
+                                      "has no gradient");
+    ExitBlock = &P.getEntryBlock();
+  }
+  auto *Ret = dyn_cast<ReturnInst>(VMap[ExitBlock->getTerminator()]);
+  if (!Ret)
+    return;
+  if (Value *RV =
+          cast<ReturnInst>(ExitBlock->getTerminator())->getReturnValue()) {
+    ForwardReturn = forwardValue(RV);
+    if (Key.ReturnShadow)
+      ForwardReturnShadow = forwardShadow(RV);
+  }
+  ForwardExit =
+      BranchInst::Create(ReverseBlocks[ExitBlock], Ret->getIterator());
+  Ret->eraseFromParent();
+}
+
+// Each cached value is stored into its slot right after its forward region.
+// Inside a cycle the slot's previous content goes on the tape first and comes
+// back at the reverse of the definition, after every use has been reversed.
+void Differentiator::placeCacheStores() {
+  struct Saved {
+    AllocaInst *Slot;
+    Value *Value;
+  };
+  MapVector<Instruction *, SmallVector<Saved, 2>> ByOwner;
+  for (auto &[V, Slot] : CacheSlots) {
+    auto *Def = cast<Instruction>(V);
+    Instruction *PI = Owner.lookup(Def);
+    if (!PI) {
+      IRBuilder<> B(Def->getParent(),
+                    isa<PHINode>(Def) ? Def->getParent()->getFirstInsertionPt()
+                                      : std::next(Def->getIterator()));
+      B.CreateStore(V, Slot);
+      continue;
+    }
+    ByOwner[PI].push_back({Slot, V});
+  }
+  for (auto &[PI, Values] : ByOwner) {
+    BasicBlock *PB = PI->getParent();
+    bool Cycle = inCycle(PB);
+    IRBuilder<> B(P.getContext());
+    Instruction *ReverseAt = nullptr;
+    if (isa<PHINode>(PI)) {
+      auto *NewBB = cast<BasicBlock>(VMap[PB]);
+      Instruction *After = PhiGroupEnd.lookup(PB);
+      if (After)
+        B.SetInsertPoint(After->getNextNode());
+      else
+        B.SetInsertPoint(NewBB, NewBB->getFirstInsertionPt());
+      for (Saved &S : Values) {
+        if (Cycle)
+          E.tape().push(B, B.CreateLoad(S.Slot->getAllocatedType(), S.Slot));
+        B.CreateStore(S.Value, S.Slot);
+      }
+      ReverseAt = PhiReversePoint.lookup(PB);
+    } else {
+      Region R = Regions.lookup(PI);
+      if (Cycle) {
+        B.SetInsertPoint(R.First);
+        for (Saved &S : Values)
+          E.tape().push(B, B.CreateLoad(S.Slot->getAllocatedType(), S.Slot));
+      }
+      B.SetInsertPoint(R.Last->getNextNode());
+      for (Saved &S : Values)
+        B.CreateStore(S.Value, S.Slot);
+      ReverseAt = ReversePoint.lookup(PI);
+    }
+    if (!Cycle || !ReverseAt)
+      continue;
+    B.SetInsertPoint(ReverseAt);
+    for (Saved &S : llvm::reverse(Values))
+      B.CreateStore(E.tape().pop(B, S.Slot->getAllocatedType()), S.Slot);
+  }
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,73 @@
+//===- Preprocess.cpp - Normalizing a function before AD ------------------===//
+
+#include "qgrad/AD/Preprocess.h"
+
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+void promoteStackSlots(Function &F) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.run(F, FAM);
+}
+
+// Merges every return into one block, so the reverse sweep has one start.
+void unifyReturns(Function &F) {
+  SmallVector<ReturnInst *> Returns;
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Returns.push_back(Ret);
+  if (Returns.size() < 2)
+    return;
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "unified.return", &F);
+  PHINode *Value = nullptr;
+  if (!F.getReturnType()->isVoidTy())
+    Value = PHINode::Create(F.getReturnType(), Returns.size(), "retval", Exit);
+  ReturnInst::Create(Ctx, Value, Exit);
+  for (ReturnInst *Ret : Returns) {
+    if (Value)
+      Value->addIncoming(Ret->getReturnValue(), Ret->getParent());
+    BranchInst::Create(Exit, Ret->getIterator());
+    Ret->eraseFromParent();
+  }
+}
+
+} // namespace
+
+Function *preparePrimal(Function &F) {
+  ValueToValueMapTy VMap;
+  Function *P = CloneFunction(&F, VMap);
+  P->setName(F.getName() + ".qgrad.primal");
+  P->setLinkage(GlobalValue::InternalLinkage);
+  P->removeFnAttr(Attribute::OptimizeNone);
+  P->removeFnAttr(Attribute::NoInline);
+  removeUnreachableBlocks(*P);
+  promoteStackSlots(*P);
+  unifyReturns(*P);
+  return P;
+}
+
+} // namespace qgrad::ad

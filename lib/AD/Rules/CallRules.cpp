@@ -1,0 +1,477 @@
+//===- CallRules.cpp - Calls: math, heap, memory, custom and defined ------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+#include "qgrad/AD/MemoryUtils.h"
+#include "qgrad/AD/Rules.h"
+#include "qgrad/AD/TypeAnalysis.h"
+#include "qgrad/AD/ValueUtils.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+struct NamedKind {
+  StringRef Name;
+  CallKind Kind;
+};
+
+// The C and C++ heap. operator new/delete use the Itanium mangling.
+constexpr NamedKind HeapFunctions[] = {
+    {"malloc", CallKind::Allocation},    {"calloc", CallKind::Allocation},
+    {"_Znwm", CallKind::Allocation},     {"_Znam", CallKind::Allocation},
+    {"realloc", CallKind::Reallocation}, {"free", CallKind::Deallocation},
+    {"_ZdlPv", CallKind::Deallocation},  {"_ZdaPv", CallKind::Deallocation},
+    {"_ZdlPvm", CallKind::Deallocation}, {"_ZdaPvm", CallKind::Deallocation},
+};
+
+bool touchesFloats(const CallBase &CB) {
+  if (isDifferentiableType(CB.getType()))
+    return true;
+  return any_of(CB.args(), [](const Use &U) {
+    return isDifferentiableType(U->getType());
+  });
+}
+
+} // namespace
+
+CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
+  CallInfo Info;
+  Function *Callee = CB.getCalledFunction();
+  Info.Callee = Callee;
+  if (!Callee) {
+    Info.Kind = CB.isInlineAsm() ? CallKind::Unknown : CallKind::Unknown;
+    return Info;
+  }
+  if (isa<MemTransferInst>(CB)) {
+    Info.Kind = CallKind::MemTransfer;
+    return Info;
+  }
+  if (isa<MemSetInst>(CB)) {
+    Info.Kind = CallKind::MemSet;
+    return Info;
+  }
+  if (Reg.customGradient(*Callee)) {
+    Info.Kind = CallKind::Custom;
+    return Info;
+  }
+  if (Reg.isInactive(*Callee)) {
+    Info.Kind = CallKind::Inactive;
+    return Info;
+  }
+  if (Reg.allocationLike(*Callee)) {
+    Info.Kind = CallKind::Allocation;
+    return Info;
+  }
+  StringRef Like = Reg.functionLike(*Callee);
+  if (Like == "free") {
+    Info.Kind = CallKind::Deallocation;
+    return Info;
+  }
+  if (!Like.empty() && mathPartials(Like)) {
+    Info.Kind = CallKind::Math;
+    Info.MathName = mathPartials(Like) ? Like : StringRef();
+    return Info;
+  }
+  if (std::optional<StringRef> Name =
+          mathName(Callee->getName(), CB.getType())) {
+    Info.Kind = CallKind::Math;
+    Info.MathName = *Name;
+    return Info;
+  }
+  for (const NamedKind &H : HeapFunctions)
+    if (Callee->getName() == H.Name && Callee->isDeclaration()) {
+      Info.Kind = H.Kind;
+      return Info;
+    }
+  if (Callee->isIntrinsic()) {
+    Info.Kind = touchesFloats(CB) ? CallKind::Unknown : CallKind::Ignored;
+    return Info;
+  }
+  Info.Kind = Callee->isDeclaration() ? CallKind::Unknown : CallKind::Defined;
+  return Info;
+}
+
+namespace {
+
+bool anyActive(Differentiator &D, CallBase &CB) {
+  if (D.isVaried(&CB))
+    return true;
+  return any_of(CB.args(), [&](Use &U) { return D.isVaried(U.get()); });
+}
+
+// --- Math -------------------------------------------------------------------
+
+void reverseMath(Differentiator &D, Instruction &I, Value *Adj) {
+  auto &CB = cast<CallBase>(I);
+  if (!Adj)
+    return;
+  CallInfo Info = classifyCall(CB, D.engine().registry());
+  MathOperands Ops(D, CB);
+  SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
+  mathPartials(Info.MathName)(D.reverse(), Ops, Partials);
+  for (auto [K, Partial] : enumerate(Partials)) {
+    Value *Arg = CB.getArgOperand(K);
+    if (!Partial || !D.isVaried(Arg))
+      continue;
+    Value *Scaled = D.reverse().CreateFMul(Adj, Partial);
+    D.addAdjoint(Arg, convertFloat(D.reverse(), Scaled, Arg->getType()));
+  }
+}
+
+// --- Heap -------------------------------------------------------------------
+
+// Byte size of the block an allocation call returns.
+Value *allocationSize(Differentiator &D, CallBase &CB) {
+  IRBuilderBase &B = D.forward();
+  if (const AllocationLike *Like =
+          D.engine().registry().allocationLike(*CB.getCalledFunction()))
+    return D.forwardValue(CB.getArgOperand(Like->SizeArgument));
+  Value *Size = D.forwardValue(CB.getArgOperand(0));
+  if (CB.getCalledFunction()->getName() == "calloc")
+    Size = B.CreateMul(Size, D.forwardValue(CB.getArgOperand(1)));
+  return Size;
+}
+
+void forwardAllocation(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto &CB = cast<CallBase>(I);
+  D.setForwardShadow(&I, zeroedAllocation(D.forward(), allocationSize(D, CB),
+                                          I.getName() + ".shadow"));
+}
+
+void reverseAllocation(Differentiator &D, Instruction &I, Value *) {
+  if (D.hasShadow(&I))
+    freeAllocation(D.reverse(), D.shadow(&I));
+}
+
+// realloc: a fresh zeroed shadow receives the old shadow's bytes. The old
+// shadow stays alive until the reverse of its own allocation, and gets the
+// adjoints back at the reverse of the realloc.
+void forwardReallocation(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto &CB = cast<CallBase>(I);
+  IRBuilderBase &B = D.forward();
+  Value *Size = D.forwardValue(CB.getArgOperand(1));
+  Value *Old = D.hasShadow(CB.getArgOperand(0))
+                   ? D.forwardShadow(CB.getArgOperand(0))
+                   : Constant::getNullValue(B.getPtrTy());
+  Value *New = zeroedAllocation(B, Size, I.getName() + ".shadow");
+  Value *Kept =
+      B.CreateBinaryIntrinsic(Intrinsic::umin, usableSize(B, Old), Size);
+  B.CreateMemCpy(New, MaybeAlign(), Old, MaybeAlign(), Kept);
+  D.setForwardShadow(&I, New);
+}
+
+void reverseReallocation(Differentiator &D, Instruction &I, Value *) {
+  if (!D.hasShadow(&I))
+    return;
+  auto &CB = cast<CallBase>(I);
+  IRBuilderBase &B = D.reverse();
+  Value *New = D.shadow(&I);
+  if (D.hasShadow(CB.getArgOperand(0))) {
+    Value *Old = D.shadow(CB.getArgOperand(0));
+    Value *Kept = B.CreateBinaryIntrinsic(Intrinsic::umin, usableSize(B, Old),
+                                          D.primal(CB.getArgOperand(1)));
+    B.CreateMemCpy(Old, MaybeAlign(), New, MaybeAlign(), Kept);
+  }
+  freeAllocation(B, New);
+}
+
+// --- memcpy / memmove / memset ---------------------------------------------
+
+MemoryType transferType(Differentiator &D, MemTransferInst &MT) {
+  return deduceMemoryType({MT.getDest(), MT.getSource()});
+}
+
+void forwardTransfer(Differentiator &D, Instruction &I) {
+  auto &MT = cast<MemTransferInst>(I);
+  if (!D.hasShadow(MT.getDest()) || !D.hasShadow(MT.getSource()))
+    return;
+  if (transferType(D, MT).K != MemoryType::Pointer)
+    return;
+  // Pointer data: the shadow pointers travel with the primal ones.
+  IRBuilderBase &B = D.forward();
+  Value *Dst = D.forwardShadow(MT.getDest());
+  Value *Src = D.forwardShadow(MT.getSource());
+  Value *Len = D.forwardValue(MT.getLength());
+  if (isa<MemMoveInst>(MT))
+    B.CreateMemMove(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
+  else
+    B.CreateMemCpy(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
+}
+
+void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
+  auto &MT = cast<MemTransferInst>(I);
+  if (!D.hasShadow(MT.getDest()))
+    return;
+  MemoryType T = transferType(D, MT);
+  switch (T.K) {
+  case MemoryType::Pointer:
+  case MemoryType::Integer:
+    return;
+  case MemoryType::Float:
+    break;
+  case MemoryType::Unknown:
+  case MemoryType::Mixed:
+    D.report(I,
+             T.K == MemoryType::Unknown
+                 ? "cannot deduce the element type of the memory this copy "
+                   "moves: no load, store or typed address in the function "
+                   "says whether the bytes are floating-point"
+                 : "the memory this copy moves mixes floating-point values "
+                   "with pointers or with another floating-point type",
+             "copy the elements with a typed loop, or access the memory as "
+             "typed values in the same function");
+    return;
+  }
+  IRBuilderBase &B = D.reverse();
+  Value *Len = D.primal(MT.getLength());
+  Value *Dst = D.shadow(MT.getDest());
+  if (D.hasShadow(MT.getSource())) {
+    moveAdjoints(B, T.FloatType, Dst, D.shadow(MT.getSource()), Len);
+    return;
+  }
+  // The source is constant: the destination's old adjoint is discarded.
+  B.CreateMemSet(Dst, B.getInt8(0), Len, MaybeAlign());
+}
+
+// memset overwrites memory with constants: their adjoints are dropped.
+void reverseMemSet(Differentiator &D, Instruction &I, Value *) {
+  auto &MS = cast<MemSetInst>(I);
+  if (!D.hasShadow(MS.getDest()))
+    return;
+  D.reverse().CreateMemSet(D.shadow(MS.getDest()), D.reverse().getInt8(0),
+                           D.primal(MS.getLength()), MS.getDestAlign());
+}
+
+// --- Calls of functions with bodies and custom gradients --------------------
+
+GradientKey calleeKey(Differentiator &D, CallBase &CB) {
+  GradientKey Key;
+  Key.Fn = CB.getCalledFunction();
+  for (Use &Arg : CB.args()) {
+    Value *V = Arg.get();
+    if (V->getType()->isPointerTy() && D.hasShadow(V))
+      Key.Args.push_back(ArgActivity::Dup);
+    else if (isDifferentiableType(V->getType()) && D.isVaried(V))
+      Key.Args.push_back(ArgActivity::Out);
+    else
+      Key.Args.push_back(ArgActivity::Const);
+  }
+  Key.ReturnActive = isDifferentiableType(CB.getType()) && D.isVaried(&CB);
+  Key.ReturnShadow = CB.getType()->isPointerTy() && D.hasShadow(&CB);
+  return Key;
+}
+
+// The argument list (value, shadow for dup) of a split gradient.
+template <typename ValueFn, typename ShadowFn>
+SmallVector<Value *> splitArguments(CallBase &CB, const GradientKey &Key,
+                                    ValueFn Primal, ShadowFn Shadow) {
+  SmallVector<Value *> Args;
+  for (auto [Arg, Act] : zip(CB.args(), Key.Args)) {
+    Args.push_back(Primal(Arg.get()));
+    if (isDuplicated(Act))
+      Args.push_back(Shadow(Arg.get()));
+  }
+  return Args;
+}
+
+void forwardDefined(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  GradientKey Key = calleeKey(D, CB);
+  SplitGradient Split = D.engine().split(Key);
+  IRBuilderBase &B = D.forward();
+  SmallVector<Value *> Args = splitArguments(
+      CB, Key, [&](Value *V) { return D.forwardValue(V); },
+      [&](Value *V) { return D.forwardShadow(V); });
+  CallInst *Call = B.CreateCall(Split.Augmented, Args);
+  Value *Primal = Call;
+  if (Key.ReturnShadow) {
+    Primal = B.CreateExtractValue(Call, 0, I.getName());
+    D.setForwardShadow(&I,
+                       B.CreateExtractValue(Call, 1, I.getName() + ".shadow"));
+  }
+  if (CB.getType()->isVoidTy())
+    Primal = PoisonValue::get(CB.getType());
+  D.replaceForward(I, Primal);
+}
+
+// Adds the gradients a reverse function returns to the out arguments.
+void distributeGradients(Differentiator &D, CallBase &CB,
+                         ArrayRef<ArgActivity> Acts, Value *Grads) {
+  if (!Grads || Grads->getType()->isVoidTy())
+    return;
+  IRBuilderBase &B = D.reverse();
+  unsigned Field = 0;
+  bool Scalar = !Grads->getType()->isStructTy();
+  for (auto [Arg, Act] : zip(CB.args(), Acts)) {
+    if (Act != ArgActivity::Out)
+      continue;
+    Value *G = Scalar ? Grads : B.CreateExtractValue(Grads, Field);
+    ++Field;
+    D.addAdjoint(Arg.get(), convertFloat(B, G, Arg->getType()));
+  }
+}
+
+void reverseDefined(Differentiator &D, Instruction &I, Value *Adj) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  GradientKey Key = calleeKey(D, CB);
+  SplitGradient Split = D.engine().split(Key);
+  SmallVector<Value *> Args = splitArguments(
+      CB, Key, [&](Value *V) { return D.primal(V); },
+      [&](Value *V) { return D.shadow(V); });
+  if (Key.ReturnActive)
+    Args.push_back(Adj ? Adj : Constant::getNullValue(CB.getType()));
+  Value *Grads = D.reverse().CreateCall(Split.Reverse, Args);
+  distributeGradients(D, CB, Key.Args, Grads);
+}
+
+// Custom gradients (docs/ad-engine.md): the augmented forward takes the
+// split argument list and returns void, the tape (a pointer), the primal
+// result, or {tape, primal}; the reverse takes the same list, then the
+// return's adjoint when the function returns a float, then the tape.
+void forwardCustom(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  GradientKey Key = calleeKey(D, CB);
+  const CustomGradient *Custom =
+      D.engine().registry().customGradient(*CB.getCalledFunction());
+  FunctionType *AugTy = Custom->Augmented->getFunctionType();
+  SmallVector<Value *> Args = splitArguments(
+      CB, Key, [&](Value *V) { return D.forwardValue(V); },
+      [&](Value *V) { return D.forwardShadow(V); });
+  if (AugTy->getNumParams() != Args.size()) {
+    D.report(I,
+             "the augmented forward function '" + Custom->Augmented->getName() +
+                 "' takes " + Twine(AugTy->getNumParams()) +
+                 " arguments but this call "
+                 "needs " +
+                 Twine(Args.size()),
+             "list each argument, followed by its shadow when it is a "
+             "duplicated pointer");
+    return;
+  }
+  for (auto [K, Arg] : enumerate(Args))
+    Args[K] = D.forward().CreateBitOrPointerCast(Arg, AugTy->getParamType(K));
+  CallInst *Call = D.forward().CreateCall(Custom->Augmented, Args);
+  D.setForwardExtra(I, Call);
+  Type *RetTy = AugTy->getReturnType();
+  Value *Primal = PoisonValue::get(CB.getType());
+  if (RetTy == CB.getType() && !RetTy->isVoidTy())
+    Primal = Call;
+  else if (auto *ST = dyn_cast<StructType>(RetTy);
+           ST && ST->getNumElements() == 2)
+    Primal = D.forward().CreateExtractValue(Call, 1, I.getName());
+  D.replaceForward(I, Primal);
+}
+
+void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  GradientKey Key = calleeKey(D, CB);
+  const CustomGradient *Custom =
+      D.engine().registry().customGradient(*CB.getCalledFunction());
+  FunctionType *RevTy = Custom->Reverse->getFunctionType();
+  SmallVector<Value *> Args = splitArguments(
+      CB, Key, [&](Value *V) { return D.primal(V); },
+      [&](Value *V) { return D.shadow(V); });
+  if (isDifferentiableType(CB.getType()))
+    Args.push_back(Adj ? Adj : Constant::getNullValue(CB.getType()));
+  // The tape is whatever the augmented call returned besides the primal.
+  FunctionType *AugTy = Custom->Augmented->getFunctionType();
+  Type *AugRet = AugTy->getReturnType();
+  if (AugRet->isPointerTy() || isa<StructType>(AugRet)) {
+    Value *Tape = D.cached(D.forwardExtra(I));
+    if (isa<StructType>(AugRet))
+      Tape = D.reverse().CreateExtractValue(Tape, 0);
+    Args.push_back(Tape);
+  }
+  if (RevTy->getNumParams() != Args.size()) {
+    D.report(I,
+             "the reverse function '" + Custom->Reverse->getName() +
+                 "' takes " + Twine(RevTy->getNumParams()) +
+                 " arguments but this call needs " + Twine(Args.size()),
+             "list the arguments as the augmented forward does, then the "
+             "return value's adjoint (for a float result), then the tape");
+    return;
+  }
+  for (auto [K, Arg] : enumerate(Args))
+    Args[K] = D.reverse().CreateBitOrPointerCast(Arg, RevTy->getParamType(K));
+  Value *Grads = D.reverse().CreateCall(Custom->Reverse, Args);
+  distributeGradients(D, CB, Key.Args, Grads);
+}
+
+// --- Unknown functions
+// --------------------------------------------------------
+
+void reverseUnknown(Differentiator &D, Instruction &I, Value *) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  Function *Callee = CB.getCalledFunction();
+  if (!Callee) {
+    D.report(I,
+             "an indirect call with active arguments cannot be "
+             "differentiated",
+             "call the function directly so the engine can see its body");
+    return;
+  }
+  StringRef Name = Callee->getName();
+  D.report(I,
+           "call to unknown external function '" + Name +
+               "' with an active argument",
+           "give the engine its body, or register a rule: a custom gradient "
+           "with `void *__enzyme_register_gradient_" +
+               Name + "[3] = {" + Name +
+               ", augmented, reverse};`, or `void *__enzyme_inactivefn[] "
+               "= {" +
+               Name +
+               "};` if it has no derivative, or "
+               "`void *__enzyme_function_like[2] = {" +
+               Name + ", \"<libm name>\"};`");
+}
+
+struct Entry {
+  CallKind Kind;
+  InstructionRule Rule;
+};
+
+void nothing(Differentiator &, Instruction &, Value *) {}
+
+const Entry Table[] = {
+    {CallKind::Ignored, {nullptr, nothing}},
+    {CallKind::Inactive, {nullptr, nothing}},
+    {CallKind::Deallocation, {nullptr, nothing}},
+    {CallKind::Math, {nullptr, reverseMath}},
+    {CallKind::Allocation, {forwardAllocation, reverseAllocation}},
+    {CallKind::Reallocation, {forwardReallocation, reverseReallocation}},
+    {CallKind::MemTransfer, {forwardTransfer, reverseTransfer}},
+    {CallKind::MemSet, {nullptr, reverseMemSet}},
+    {CallKind::Custom, {forwardCustom, reverseCustom}},
+    {CallKind::Defined, {forwardDefined, reverseDefined}},
+    {CallKind::Unknown, {nullptr, reverseUnknown}},
+};
+
+} // namespace
+
+InstructionRule callRule(CallKind Kind) {
+  for (const Entry &E : Table)
+    if (E.Kind == Kind)
+      return E.Rule;
+  return {};
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,81 @@
+//===- CastRules.cpp - Conversions between numeric and pointer types ------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+#include "qgrad/AD/Rules.h"
+
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+// fpext/fptrunc: the adjoint converts back to the operand's precision.
+void reverseFloatCast(Differentiator &D, Instruction &I, Value *Adj) {
+  Value *X = I.getOperand(0);
+  if (!Adj || !D.isVaried(X))
+    return;
+  IRBuilderBase &B = D.reverse();
+  Type *To = X->getType();
+  Value *Back = I.getOpcode() == Instruction::FPExt ? B.CreateFPTrunc(Adj, To)
+                                                    : B.CreateFPExt(Adj, To);
+  D.addAdjoint(X, Back);
+}
+
+// Integer <-> float conversions: the integer side carries no derivative.
+void reverseNothing(Differentiator &, Instruction &, Value *) {}
+
+// Pointer casts move the shadow along.
+void forwardPointerCast(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *Cast = cast<CastInst>(&I);
+  D.setForwardShadow(
+      &I, D.forward().CreateCast(Cast->getOpcode(),
+                                 D.forwardShadow(Cast->getOperand(0)),
+                                 Cast->getType(), I.getName() + ".shadow"));
+}
+
+// A bitcast between floating-point types of one size (e.g. <2 x float> and
+// double) moves the adjoint back bit for bit; anything else that turns
+// active floats into integers cannot be differentiated.
+void reverseBitCast(Differentiator &D, Instruction &I, Value *Adj) {
+  Value *X = I.getOperand(0);
+  if (I.getType()->isPointerTy() || !D.isVaried(X))
+    return;
+  if (!Adj) {
+    D.report(I,
+             "an active floating-point value is reinterpreted as an "
+             "integer, which the engine cannot differentiate",
+             "keep floating-point data in floating-point types");
+    return;
+  }
+  D.addAdjoint(X, D.reverse().CreateBitCast(Adj, X->getType()));
+}
+
+struct Entry {
+  unsigned Opcode;
+  InstructionRule Rule;
+};
+
+const Entry Table[] = {
+    {Instruction::FPExt, {nullptr, reverseFloatCast}},
+    {Instruction::FPTrunc, {nullptr, reverseFloatCast}},
+    {Instruction::SIToFP, {nullptr, reverseNothing}},
+    {Instruction::UIToFP, {nullptr, reverseNothing}},
+    {Instruction::FPToSI, {nullptr, reverseNothing}},
+    {Instruction::FPToUI, {nullptr, reverseNothing}},
+    {Instruction::BitCast, {forwardPointerCast, reverseBitCast}},
+    {Instruction::AddrSpaceCast, {forwardPointerCast, reverseNothing}},
+};
+
+} // namespace
+
+std::optional<InstructionRule> castRule(unsigned Opcode) {
+  for (const Entry &E : Table)
+    if (E.Opcode == Opcode)
+      return E.Rule;
+  return std::nullopt;
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,144 @@
+//===- MemoryRules.cpp - Loads, stores, addresses and stack memory --------===//
+//
+// Every active pointer has a shadow computed alongside it in the forward
+// sweep. x = load p reverses to *shadow(p) += adj(x); store v, p reverses to
+// adj(v) += *shadow(p); *shadow(p) = 0. Pointers stored into active memory
+// have their shadows stored into the shadow memory in the forward sweep.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+#include "qgrad/AD/MemoryUtils.h"
+#include "qgrad/AD/Rules.h"
+#include "qgrad/AD/ValueUtils.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+void forwardLoad(Differentiator &D, Instruction &I) {
+  auto *LI = cast<LoadInst>(&I);
+  if (!LI->getType()->isPointerTy() || !D.hasShadow(LI))
+    return;
+  Value *Shadow = D.forward().CreateAlignedLoad(
+      LI->getType(), D.forwardShadow(LI->getPointerOperand()), LI->getAlign(),
+      I.getName() + ".shadow");
+  D.setForwardShadow(LI, Shadow);
+}
+
+void reverseLoad(Differentiator &D, Instruction &I, Value *Adj) {
+  auto *LI = cast<LoadInst>(&I);
+  if (!Adj || !D.hasShadow(LI->getPointerOperand()))
+    return;
+  IRBuilderBase &B = D.reverse();
+  Value *Shadow = D.shadow(LI->getPointerOperand());
+  Value *Old = B.CreateAlignedLoad(LI->getType(), Shadow, LI->getAlign());
+  B.CreateAlignedStore(addValues(B, Old, Adj), Shadow, LI->getAlign());
+}
+
+void forwardStore(Differentiator &D, Instruction &I) {
+  auto *SI = cast<StoreInst>(&I);
+  Value *V = SI->getValueOperand();
+  if (!V->getType()->isPointerTy() || !D.hasShadow(SI->getPointerOperand()))
+    return;
+  Value *ShadowValue = D.hasShadow(V) ? D.forwardShadow(V)
+                                      : Constant::getNullValue(V->getType());
+  D.forward().CreateAlignedStore(
+      ShadowValue, D.forwardShadow(SI->getPointerOperand()), SI->getAlign());
+}
+
+StringRef describe(MemoryOrigin O) {
+  switch (O) {
+  case MemoryOrigin::ConstArgument:
+    return "memory marked constant (an enzyme_const or inactive pointer "
+           "argument)";
+  case MemoryOrigin::Global:
+    return "global memory, which the engine treats as constant";
+  default:
+    return "memory that is not active";
+  }
+}
+
+void reverseStore(Differentiator &D, Instruction &I, Value *) {
+  auto *SI = cast<StoreInst>(&I);
+  Value *V = SI->getValueOperand();
+  Value *Ptr = SI->getPointerOperand();
+  if (!isDifferentiableType(V->getType()))
+    return;
+  if (!D.hasShadow(Ptr)) {
+    if (D.isVaried(V))
+      D.report(I,
+               "storing an active value into " +
+                   describe(D.activity().originOf(Ptr)),
+               "pass the destination with enzyme_dup and a shadow buffer "
+               "(or enzyme_dupnoneed for an output)");
+    return;
+  }
+  // The store overwrites memory: its old adjoint goes to the stored value.
+  IRBuilderBase &B = D.reverse();
+  Value *Shadow = D.shadow(Ptr);
+  Value *Adj = B.CreateAlignedLoad(V->getType(), Shadow, SI->getAlign());
+  B.CreateAlignedStore(Constant::getNullValue(V->getType()), Shadow,
+                       SI->getAlign());
+  D.addAdjoint(V, Adj);
+}
+
+void forwardGEP(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *GEP = cast<GetElementPtrInst>(&I);
+  SmallVector<Value *> Indices;
+  for (Value *Index : GEP->indices())
+    Indices.push_back(D.forwardValue(Index));
+  Value *Shadow = D.forward().CreateGEP(
+      GEP->getSourceElementType(), D.forwardShadow(GEP->getPointerOperand()),
+      Indices, I.getName() + ".shadow", GEP->getNoWrapFlags());
+  D.setForwardShadow(&I, Shadow);
+}
+
+// Stack memory that holds active data gets a zeroed heap shadow, so that a
+// split gradient's reverse half can still reach it; it is freed at the
+// reverse of the alloca.
+void forwardAlloca(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *AI = cast<AllocaInst>(&I);
+  IRBuilderBase &B = D.forward();
+  Value *Count =
+      B.CreateZExtOrTrunc(D.forwardValue(AI->getArraySize()), B.getInt64Ty());
+  uint64_t ElementSize = D.layout().getTypeAllocSize(AI->getAllocatedType());
+  Value *Size = B.CreateMul(Count, B.getInt64(ElementSize));
+  D.setForwardShadow(&I, zeroedAllocation(B, Size, I.getName() + ".shadow"));
+}
+
+void reverseAlloca(Differentiator &D, Instruction &I, Value *) {
+  if (D.hasShadow(&I))
+    freeAllocation(D.reverse(), D.shadow(&I));
+}
+
+struct Entry {
+  unsigned Opcode;
+  InstructionRule Rule;
+};
+
+const Entry Table[] = {
+    {Instruction::Load, {forwardLoad, reverseLoad}},
+    {Instruction::Store, {forwardStore, reverseStore}},
+    {Instruction::GetElementPtr, {forwardGEP, nullptr}},
+    {Instruction::Alloca, {forwardAlloca, reverseAlloca}},
+};
+
+} // namespace
+
+std::optional<InstructionRule> memoryRule(unsigned Opcode) {
+  for (const Entry &E : Table)
+    if (E.Opcode == Opcode)
+      return E.Rule;
+  return std::nullopt;
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,95 @@
+//===- TypeAnalysis.cpp - What bytes in memory are ------------------------===//
+
+#include "qgrad/AD/TypeAnalysis.h"
+
+#include "qgrad/AD/ValueUtils.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+namespace {
+
+struct Evidence {
+  SmallPtrSet<Type *, 2> Floats;
+  bool Pointers = false;
+  bool Integers = false;
+
+  void add(Type *T) {
+    if (T->isPointerTy()) {
+      Pointers = true;
+    } else if (T->isIntegerTy()) {
+      Integers |= !T->isIntegerTy(8);
+    } else if (T->isFloatingPointTy()) {
+      Floats.insert(T);
+    } else if (T->isAggregateType() || T->isVectorTy()) {
+      SmallVector<Type *> Leaves;
+      SmallVector<SmallVector<unsigned, 2>> Paths;
+      floatLeaves(T, Leaves, Paths);
+      for (Type *Leaf : Leaves)
+        Floats.insert(Leaf);
+      if (auto *ST = dyn_cast<StructType>(T))
+        for (Type *Elem : ST->elements())
+          if (Elem->isPointerTy() || Elem->isIntegerTy())
+            add(Elem);
+      if (auto *AT = dyn_cast<ArrayType>(T))
+        add(AT->getElementType());
+    }
+  }
+};
+
+void collect(Value *Root, Evidence &E, SmallPtrSetImpl<Value *> &Seen) {
+  SmallVector<Value *> Work{Root};
+  while (!Work.empty()) {
+    Value *Ptr = Work.pop_back_val();
+    if (!Seen.insert(Ptr).second)
+      continue;
+    for (User *U : Ptr->users()) {
+      if (auto *LI = dyn_cast<LoadInst>(U)) {
+        E.add(LI->getType());
+      } else if (auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getPointerOperand() == Ptr)
+          E.add(SI->getValueOperand()->getType());
+      } else if (auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+        if (GEP->getPointerOperand() != Ptr)
+          continue;
+        if (!GEP->getSourceElementType()->isIntegerTy(8))
+          E.add(GEP->getSourceElementType());
+        Work.push_back(GEP);
+      } else if (isa<PHINode, SelectInst, BitCastInst, AddrSpaceCastInst>(U)) {
+        Work.push_back(cast<Value>(U));
+      }
+    }
+  }
+}
+
+} // namespace
+
+MemoryType deduceMemoryType(ArrayRef<Value *> Pointers) {
+  Evidence E;
+  SmallPtrSet<Value *, 16> Seen;
+  for (Value *Ptr : Pointers) {
+    SmallVector<const Value *> Objects;
+    getUnderlyingObjects(Ptr, Objects);
+    for (const Value *Obj : Objects)
+      collect(const_cast<Value *>(Obj), E, Seen);
+    collect(Ptr, E, Seen);
+  }
+  MemoryType Result;
+  if (E.Floats.size() > 1 || (!E.Floats.empty() && E.Pointers)) {
+    Result.K = MemoryType::Mixed;
+  } else if (!E.Floats.empty()) {
+    Result.K = MemoryType::Float;
+    Result.FloatType = *E.Floats.begin();
+  } else if (E.Pointers) {
+    Result.K = MemoryType::Pointer;
+  } else if (E.Integers) {
+    Result.K = MemoryType::Integer;
+  }
+  return Result;
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,73 @@
+//===- ValueUtils.cpp - Arithmetic on adjoint values ----------------------===//
+
+#include "qgrad/AD/ValueUtils.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+
+Value *addValues(IRBuilderBase &B, Value *A, Value *V) {
+  Type *T = A->getType();
+  if (T->isFPOrFPVectorTy())
+    return B.CreateFAdd(A, V);
+  unsigned N =
+      isa<StructType>(T) ? T->getStructNumElements() : T->getArrayNumElements();
+  Value *Sum = A;
+  for (unsigned K = 0; K < N; ++K) {
+    Type *Elem = isa<StructType>(T) ? T->getStructElementType(K)
+                                    : T->getArrayElementType();
+    if (!Elem->isFPOrFPVectorTy() && !Elem->isAggregateType())
+      continue;
+    Value *Part =
+        addValues(B, B.CreateExtractValue(A, K), B.CreateExtractValue(V, K));
+    Sum = B.CreateInsertValue(Sum, Part, K);
+  }
+  return Sum;
+}
+
+static void collectLeaves(Type *T, SmallVector<unsigned, 2> &Path,
+                          SmallVectorImpl<Type *> &Leaves,
+                          SmallVectorImpl<SmallVector<unsigned, 2>> &Paths) {
+  if (T->isFloatingPointTy()) {
+    Leaves.push_back(T);
+    Paths.push_back(Path);
+    return;
+  }
+  if (auto *VT = dyn_cast<FixedVectorType>(T)) {
+    for (unsigned K = 0; K < VT->getNumElements(); ++K) {
+      Path.push_back(K);
+      collectLeaves(VT->getElementType(), Path, Leaves, Paths);
+      Path.pop_back();
+    }
+    return;
+  }
+  unsigned N = 0;
+  if (auto *ST = dyn_cast<StructType>(T))
+    N = ST->getNumElements();
+  else if (auto *AT = dyn_cast<ArrayType>(T))
+    N = AT->getNumElements();
+  for (unsigned K = 0; K < N; ++K) {
+    Path.push_back(K);
+    Type *Elem = isa<StructType>(T) ? T->getStructElementType(K)
+                                    : T->getArrayElementType();
+    collectLeaves(Elem, Path, Leaves, Paths);
+    Path.pop_back();
+  }
+}
+
+void floatLeaves(Type *T, SmallVectorImpl<Type *> &Leaves,
+                 SmallVectorImpl<SmallVector<unsigned, 2>> &Paths) {
+  SmallVector<unsigned, 2> Path;
+  collectLeaves(T, Path, Leaves, Paths);
+}
+
+Value *convertFloat(IRBuilderBase &B, Value *V, Type *To) {
+  Type *From = V->getType();
+  if (From == To)
+    return V;
+  if (From->getPrimitiveSizeInBits() < To->getPrimitiveSizeInBits())
+    return B.CreateFPExt(V, To);
+  return B.CreateFPTrunc(V, To);
+}
+
+} // namespace qgrad::ad

@@ -1,0 +1,61 @@
+"""A lit test format that runs each coverage program in every build
+configuration of the AD engine, one lit test per configuration.
+
+It lives in a module rather than in lit.local.cfg because lit sends test
+formats to its worker processes by pickling, which needs an importable class.
+"""
+import copy
+
+import lit.Test
+import lit.TestRunner
+import lit.formats
+
+COMPILE_C = "%clang -std=c11 -Wall -Wextra -Werror -I%qgrad_include"
+
+# Configuration name -> the commands that build %s into the executable %t.
+# Without the engine, values prepared only for the __enzyme_autodiff calls go
+# unused; that is expected there.
+BUILD_COMMANDS = {
+    "fd-only": f"{COMPILE_C} -Wno-unused -Wno-unused-parameter -O0"
+    " -DQGRAD_NO_AD %s -o %t -lm",
+    "plugin-O0": f"{COMPILE_C} -O0 -fpass-plugin=%plugin %s -o %t -lm",
+    "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
+    "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"
+    " -o %t.ll && qgrad-ad %t.ll -o %t.ad.ll && %clang %t.ad.ll -o %t -lm",
+}
+
+
+class ConfiguredProgramTest(lit.Test.Test):
+    """One configuration of one program: its name in the suite ends with the
+    configuration, while %s and the RUN lines still come from the program."""
+
+    def getSourcePath(self):
+        return self.file_path
+
+
+class EveryBuildConfiguration(lit.formats.ShTest):
+    """Expands program.c into the tests program.c/<configuration>; the test's
+    RUN lines see the configuration's build as %{ad_build}, and XFAIL or
+    REQUIRES lines see it as the feature ad-<configuration>."""
+
+    def getTestsForPath(self, suite, path_in_suite, lit_config, local_config):
+        for test in super().getTestsForPath(
+            suite, path_in_suite, lit_config, local_config
+        ):
+            for name in BUILD_COMMANDS:
+                test_config = copy.copy(local_config)
+                test_config.available_features = set(
+                    local_config.available_features
+                ) | {"ad-" + name}
+                yield ConfiguredProgramTest(
+                    suite,
+                    path_in_suite + (name,),
+                    test_config,
+                    file_path=test.getSourcePath(),
+                )
+
+    def execute(self, test, lit_config):
+        build = ("%{ad_build}", BUILD_COMMANDS[test.path_in_suite[-1]])
+        return lit.TestRunner.executeShTest(
+            test, lit_config, self.execute_external, [build]
+        )

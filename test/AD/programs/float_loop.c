@@ -1,0 +1,43 @@
+// float throughout: a loop over a float array with a float accumulator and
+// float shadows (enzyme_dup), returning float.
+// RUN: %{ad_build} && %t
+#include <qgrad/AD/check.h>
+#include <qgrad/AD/enzyme.h>
+
+enum { N = 6 };
+
+static float f(const float *x, int n) {
+  float sum = 0.0f, previous = 1.0f;
+  for (int i = 0; i < n; ++i) {
+    sum += x[i] * previous;
+    previous = x[i] * 0.5f + 1.0f;
+  }
+  return sum;
+}
+
+static double f_widened(const double *x, void *ctx) {
+  (void)ctx;
+  float narrow[N];
+  for (int i = 0; i < N; ++i)
+    narrow[i] = (float)x[i];
+  return f(narrow, N);
+}
+
+int main(void) {
+  double x[N] = {0.4, -1.2, 0.9, 1.6, -0.3, 0.75}, analytic[N], dx[N];
+  qgrad_opaque_array(x, N);
+  float xf[N], dxf[N] = {0};
+  for (int i = 0; i < N; ++i)
+    x[i] = xf[i] = (float)x[i];
+  /* sum = x0 + sum_{i>0} x_i (x_{i-1}/2 + 1) */
+  for (int i = 0; i < N; ++i)
+    analytic[i] =
+        (i ? x[i - 1] * 0.5 + 1.0 : 1.0) + (i + 1 < N ? 0.5 * x[i + 1] : 0.0);
+#ifndef QGRAD_NO_AD
+  __enzyme_autodiff((void *)f, enzyme_dup, xf, dxf, N);
+#endif
+  for (int i = 0; i < N; ++i)
+    dx[i] = dxf[i];
+  return qgrad_check_objective("float_loop", f_widened, NULL, x, N, dx,
+                               analytic, qgrad_float_tolerances());
+}
