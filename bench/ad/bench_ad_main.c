@@ -25,6 +25,7 @@ typedef enum Mode { kFull, kQuick, kCheck } Mode;
 typedef struct Arguments {
   Mode mode;
   int json;
+  int require_engine;
   const char *data_dir; /* NULL: generate every input */
 } Arguments;
 
@@ -36,7 +37,9 @@ static void usage(FILE *out) {
         "  --check    small generated inputs and ADBench's golden values,\n"
         "             correctness only (nothing timed)\n"
         "  --data DIR ADBench inputs (default " QGRAD_ADBENCH_DIR ")\n"
-        "  --no-data  generate every input from the fixed seed\n",
+        "  --no-data  generate every input from the fixed seed\n"
+        "  --require-engine  fail when the engine's gradient of an objective\n"
+        "             is unavailable\n",
         out);
 }
 
@@ -48,6 +51,7 @@ static int is_directory(const char *path) {
 static int parse_arguments(int argc, char **argv, Arguments *args) {
   args->mode = kFull;
   args->json = 0;
+  args->require_engine = 0;
   args->data_dir = QGRAD_ADBENCH_DIR;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -57,6 +61,8 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
       args->mode = kQuick;
     } else if (strcmp(arg, "--check") == 0) {
       args->mode = kCheck;
+    } else if (strcmp(arg, "--require-engine") == 0) {
+      args->require_engine = 1;
     } else if (strcmp(arg, "--no-data") == 0) {
       args->data_dir = NULL;
     } else if (strcmp(arg, "--data") == 0 && i + 1 < argc) {
@@ -130,6 +136,12 @@ int main(int argc, char **argv) {
     bench_report_json(stdout, results, count, &options);
   else
     bench_report_text(stdout, results, count, &options);
+  for (int i = 0; i < count; ++i)
+    if (args.require_engine && results[i].engine_unavailable) {
+      fprintf(stderr, "qgrad-bench-ad: error: %s: no engine gradient: %s\n",
+              results[i].name, results[i].engine_unavailable);
+      ++failures;
+    }
   for (int i = 0; i < count; ++i)
     if (!results[i].agree)
       fprintf(stderr,
