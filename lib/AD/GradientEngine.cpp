@@ -50,7 +50,7 @@ FunctionType *GradientEngine::augmentedType(const GradientKey &Key) const {
 
 Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
                                              StringRef Name) {
-  Function *Primal = preparePrimal(*Key.Fn);
+  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
   Function *G = D.run(Name);
   Primal->eraseFromParent();
@@ -144,7 +144,7 @@ void GradientEngine::finish() {
     GradientKey Key = Pending.front();
     Pending.pop_front();
     SplitGradient Split = Splits[Key];
-    Function *Primal = preparePrimal(*Key.Fn);
+    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
     Differentiator D(*this, *Primal, Key, Key.Fn);
     Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str());
     if (D.forwardExit()) {

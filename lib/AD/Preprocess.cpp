@@ -2,6 +2,8 @@
 
 #include "qgrad/AD/Preprocess.h"
 
+#include "qgrad/AD/TypeAnalysis.h"
+
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/Instructions.h"
@@ -57,7 +59,7 @@ void unifyReturns(Function &F) {
 
 } // namespace
 
-Function *preparePrimal(Function &F) {
+Function *preparePrimal(Function &F, ArrayRef<Type *> Hints) {
   ValueToValueMapTy VMap;
   Function *P = CloneFunction(&F, VMap);
   P->setName(F.getName() + ".qgrad.primal");
@@ -66,6 +68,7 @@ Function *preparePrimal(Function &F) {
   P->removeFnAttr(Attribute::NoInline);
   removeUnreachableBlocks(*P);
   promoteStackSlots(*P);
+  retypeIntegerAccesses(*P, Hints);
   unifyReturns(*P);
   return P;
 }

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -68,16 +69,25 @@ void collect(Value *Root, Evidence &E, SmallPtrSetImpl<Value *> &Seen) {
 
 } // namespace
 
-MemoryType deduceMemoryType(ArrayRef<Value *> Pointers) {
+MemoryType deduceMemoryType(ArrayRef<Value *> Pointers,
+                            ArrayRef<Type *> ArgumentHints) {
   Evidence E;
   SmallPtrSet<Value *, 16> Seen;
+  SmallPtrSet<Type *, 2> Hinted;
   for (Value *Ptr : Pointers) {
     SmallVector<const Value *> Objects;
     getUnderlyingObjects(Ptr, Objects);
-    for (const Value *Obj : Objects)
+    for (const Value *Obj : Objects) {
       collect(const_cast<Value *>(Obj), E, Seen);
+      if (auto *Arg = dyn_cast<Argument>(Obj))
+        if (Arg->getArgNo() < ArgumentHints.size() &&
+            ArgumentHints[Arg->getArgNo()])
+          Hinted.insert(ArgumentHints[Arg->getArgNo()]);
+    }
     collect(Ptr, E, Seen);
   }
+  if (E.Floats.empty() && !E.Pointers)
+    E.Floats = Hinted;
   MemoryType Result;
   if (E.Floats.size() > 1 || (!E.Floats.empty() && E.Pointers)) {
     Result.K = MemoryType::Mixed;
@@ -90,6 +100,52 @@ MemoryType deduceMemoryType(ArrayRef<Value *> Pointers) {
     Result.K = MemoryType::Integer;
   }
   return Result;
+}
+
+} // namespace qgrad::ad
+
+namespace qgrad::ad {
+
+void retypeIntegerAccesses(Function &F, ArrayRef<Type *> ArgumentHints) {
+  SmallVector<Instruction *> Accesses;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isa<LoadInst>(I)
+              ? I.getType()->isIntegerTy()
+              : isa<StoreInst>(I) && I.getOperand(0)->getType()->isIntegerTy())
+        Accesses.push_back(&I);
+  for (Instruction *I : Accesses) {
+    Value *Ptr = getLoadStorePointerOperand(I);
+    Type *IntTy = isa<LoadInst>(I) ? I->getType() : I->getOperand(0)->getType();
+    MemoryType T = deduceMemoryType({Ptr}, ArgumentHints);
+    if (T.K != MemoryType::Float || T.FloatType->getPrimitiveSizeInBits() !=
+                                        IntTy->getPrimitiveSizeInBits())
+      continue;
+    IRBuilder<> B(I);
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      LoadInst *FL = B.CreateAlignedLoad(T.FloatType, Ptr, LI->getAlign(),
+                                         LI->getName() + ".fp");
+      LI->replaceAllUsesWith(B.CreateBitCast(FL, IntTy));
+      LI->eraseFromParent();
+      continue;
+    }
+    auto *SI = cast<StoreInst>(I);
+    Value *V = SI->getValueOperand();
+    // A value that was itself a retyped load goes back without a round trip.
+    Value *FV = nullptr;
+    if (auto *Cast = dyn_cast<BitCastInst>(V);
+        Cast && Cast->getSrcTy() == T.FloatType)
+      FV = Cast->getOperand(0);
+    else
+      FV = B.CreateBitCast(V, T.FloatType);
+    B.CreateAlignedStore(FV, Ptr, SI->getAlign());
+    SI->eraseFromParent();
+  }
+  // Drop bitcasts left without uses.
+  for (BasicBlock &BB : F)
+    for (Instruction &I : make_early_inc_range(BB))
+      if (isa<BitCastInst>(I) && I.use_empty())
+        I.eraseFromParent();
 }
 
 } // namespace qgrad::ad

@@ -39,16 +39,13 @@ struct GradientKey {
   bool ReturnActive = false; // a floating-point return seeded by dret
   bool ReturnShadow = false; // a returned pointer whose shadow is returned
 
-  auto tie() const {
-    return std::make_tuple(Fn, llvm::ArrayRef<ArgActivity>(Args), ReturnActive,
-                           ReturnShadow);
-  }
+  /// Per argument: the floating-point type a duplicated pointer's memory
+  /// holds, as the caller knows it (null when unknown).
+  llvm::SmallVector<llvm::Type *, 8> Hints;
+
   bool operator<(const GradientKey &O) const {
-    return std::lexicographical_compare(Args.begin(), Args.end(),
-                                        O.Args.begin(), O.Args.end()) ||
-           (Args == O.Args &&
-            std::tie(Fn, ReturnActive, ReturnShadow) <
-                std::tie(O.Fn, O.ReturnActive, O.ReturnShadow));
+    return std::tie(Fn, Args, Hints, ReturnActive, ReturnShadow) <
+           std::tie(O.Fn, O.Args, O.Hints, O.ReturnActive, O.ReturnShadow);
   }
 };
 

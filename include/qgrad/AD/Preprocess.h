@@ -8,14 +8,19 @@
 #ifndef QGRAD_AD_PREPROCESS_H
 #define QGRAD_AD_PREPROCESS_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace llvm {
 class Function;
+class Type;
 } // namespace llvm
 
 namespace qgrad::ad {
 
 /// A normalized internal copy of F in F's module; the caller deletes it.
-llvm::Function *preparePrimal(llvm::Function &F);
+/// Hints[K] is the floating-point type argument K's memory holds, if known.
+llvm::Function *preparePrimal(llvm::Function &F,
+                              llvm::ArrayRef<llvm::Type *> Hints = {});
 
 } // namespace qgrad::ad
 

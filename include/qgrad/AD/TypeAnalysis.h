@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 namespace llvm {
+class Function;
 class Type;
 class Value;
 } // namespace llvm
@@ -26,8 +27,17 @@ struct MemoryType {
 };
 
 /// The element type of the memory the pointers address, from evidence
-/// gathered over all of them.
-MemoryType deduceMemoryType(llvm::ArrayRef<llvm::Value *> Pointers);
+/// gathered over all of them. When the function itself says nothing about
+/// memory reached through argument K, ArgumentHints[K] (the caller's
+/// knowledge, may be null or absent) decides.
+MemoryType deduceMemoryType(llvm::ArrayRef<llvm::Value *> Pointers,
+                            llvm::ArrayRef<llvm::Type *> ArgumentHints = {});
+
+/// Rewrites integer loads and stores that move floating-point data (a
+/// uint64_t copy of a double) into floating-point ones plus bitcasts, so
+/// that the derivative travels with the bytes.
+void retypeIntegerAccesses(llvm::Function &F,
+                           llvm::ArrayRef<llvm::Type *> ArgumentHints);
 
 } // namespace qgrad::ad
 

@@ -187,7 +187,7 @@ void reverseReallocation(Differentiator &D, Instruction &I, Value *) {
 // --- memcpy / memmove / memset ---------------------------------------------
 
 MemoryType transferType(Differentiator &D, MemTransferInst &MT) {
-  return deduceMemoryType({MT.getDest(), MT.getSource()});
+  return deduceMemoryType({MT.getDest(), MT.getSource()}, D.key().Hints);
 }
 
 void forwardTransfer(Differentiator &D, Instruction &I) {
@@ -258,12 +258,17 @@ GradientKey calleeKey(Differentiator &D, CallBase &CB) {
   Key.Fn = CB.getCalledFunction();
   for (Use &Arg : CB.args()) {
     Value *V = Arg.get();
-    if (V->getType()->isPointerTy() && D.hasShadow(V))
+    Type *Hint = nullptr;
+    if (V->getType()->isPointerTy() && D.hasShadow(V)) {
       Key.Args.push_back(ArgActivity::Dup);
-    else if (isDifferentiableType(V->getType()) && D.isVaried(V))
+      MemoryType T = deduceMemoryType({V}, D.key().Hints);
+      if (T.K == MemoryType::Float)
+        Hint = T.FloatType;
+    } else if (isDifferentiableType(V->getType()) && D.isVaried(V))
       Key.Args.push_back(ArgActivity::Out);
     else
       Key.Args.push_back(ArgActivity::Const);
+    Key.Hints.push_back(Hint);
   }
   Key.ReturnActive = isDifferentiableType(CB.getType()) && D.isVaried(&CB);
   Key.ReturnShadow = CB.getType()->isPointerTy() && D.hasShadow(&CB);
