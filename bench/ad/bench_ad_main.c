@@ -26,6 +26,7 @@ typedef struct Arguments {
   Mode mode;
   int json;
   int require_engine;
+  const char *only;     /* NULL: every objective */
   const char *data_dir; /* NULL: generate every input */
 } Arguments;
 
@@ -38,6 +39,7 @@ static void usage(FILE *out) {
         "             correctness only (nothing timed)\n"
         "  --data DIR ADBench inputs (default " QGRAD_ADBENCH_DIR ")\n"
         "  --no-data  generate every input from the fixed seed\n"
+        "  --only NAME  run one objective (gmm, ba or lstm)\n"
         "  --require-engine  fail when the engine's gradient of an objective\n"
         "             is unavailable\n",
         out);
@@ -52,6 +54,7 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
   args->mode = kFull;
   args->json = 0;
   args->require_engine = 0;
+  args->only = NULL;
   args->data_dir = QGRAD_ADBENCH_DIR;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -61,6 +64,8 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
       args->mode = kQuick;
     } else if (strcmp(arg, "--check") == 0) {
       args->mode = kCheck;
+    } else if (strcmp(arg, "--only") == 0 && i + 1 < argc) {
+      args->only = argv[++i];
     } else if (strcmp(arg, "--require-engine") == 0) {
       args->require_engine = 1;
     } else if (strcmp(arg, "--no-data") == 0) {
@@ -122,6 +127,8 @@ int main(int argc, char **argv) {
   BenchProblem problems[16];
   int count = 0, failures = 0;
   for (int i = 0; i < bench_num_objectives && count < 16; ++i) {
+    if (args.only && strcmp(args.only, bench_objectives[i].name) != 0)
+      continue;
     if (load_problem(&bench_objectives[i], &args, &problems[count]) != 0)
       return 1;
     bench_measure(&problems[count], (short)(count + 1), &options,
@@ -129,7 +136,12 @@ int main(int argc, char **argv) {
     failures += !results[count].agree;
     ++count;
   }
-  if (args.mode == kCheck && args.data_dir)
+  if (count == 0) {
+    fprintf(stderr, "qgrad-bench-ad: error: no objective named '%s'\n",
+            args.only);
+    return 2;
+  }
+  if (args.mode == kCheck && args.data_dir && !args.only)
     failures += bench_check_golden(args.data_dir, args.json ? stderr : stdout);
 
   if (args.json)

@@ -3,7 +3,15 @@
 #include "bench_report.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The machine is shared: other work running at the same time slows every
+ * measurement, so the report says how busy the machine was. */
+static double load_average(void) {
+  double load[1];
+  return getloadavg(load, 1) == 1 ? load[0] : NAN;
+}
 
 static void print_time(FILE *out, const char *label, double seconds,
                        double primal_s) {
@@ -51,8 +59,8 @@ void bench_report_text(FILE *out, const BenchResult *results, int count,
   if (options->timing)
     fprintf(out,
             "qgrad-bench-ad: one thread; each time is the fastest of %d "
-            "batches of >= %.2f s\n",
-            options->repetitions, options->min_batch_seconds);
+            "batches of >= %.2f s; load average %.2f when the run ended\n",
+            options->repetitions, options->min_batch_seconds, load_average());
   else
     fprintf(out, "qgrad-bench-ad --check: correctness only, nothing timed\n");
   fprintf(out, "tolerances: AD gradients %.0e, finite differences %.0e\n\n",
@@ -154,6 +162,7 @@ void bench_report_json(FILE *out, const BenchResult *results, int count,
   json_number(out, "", "fd_tolerance", BENCH_FD_TOLERANCE, &first);
   json_number(out, "", "min_batch_s", options->min_batch_seconds, &first);
   json_number(out, "", "repetitions", options->repetitions, &first);
+  json_number(out, "", "load_average", load_average(), &first);
   for (int i = 0; i < count; ++i)
     json_result(out, &results[i], &first);
   fputs("}\n", out);
