@@ -58,7 +58,7 @@ void bench_report_text(FILE *out, const BenchResult *results, int count,
                        const BenchOptions *options) {
   if (options->timing)
     fprintf(out,
-            "qgrad-bench-ad: one thread; each time is the fastest of %d "
+            "qgrad-bench-ad: one thread, CPU time; each is the fastest of %d "
             "batches of >= %.2f s; load average %.2f when the run ended\n",
             options->repetitions, options->min_batch_seconds, load_average());
   else

@@ -1,9 +1,10 @@
-/*===- bench_timer.h - Repeated wall-clock measurement on one thread ------===*/
+/*===- bench_timer.h - Repeated CPU-time measurement on one thread --------===*/
 #ifndef QGRAD_BENCH_AD_BENCH_TIMER_H
 #define QGRAD_BENCH_AD_BENCH_TIMER_H
 
 typedef void (*BenchWorkFn)(void *context);
 
+/* The calling thread's CPU time in seconds. */
 double bench_now_seconds(void);
 
 /* Seconds per call of `work`: calls are batched until a batch lasts at least
