@@ -36,16 +36,6 @@ static void run_timed_call(void *opaque) {
     call->sink += p->primal(p->input, p->params);
 }
 
-static double time_call(const BenchOptions *options, const BenchProblem *p,
-                        BenchGradientFn gradient, short adolc_tag,
-                        double *grad) {
-  if (!options->timing)
-    return NAN;
-  TimedCall call = {p, gradient, adolc_tag, grad, 0.0};
-  return bench_time_per_call(run_timed_call, &call, options->min_batch_seconds,
-                             options->repetitions);
-}
-
 static double *new_gradient(int count) {
   return (double *)calloc((size_t)count, sizeof(double));
 }
@@ -79,43 +69,60 @@ static void check_finite_differences(const BenchProblem *p,
   free(hand_subset);
 }
 
+/* Times the primal and every gradient that exists, interleaved. */
+static void time_all(const BenchProblem *p, short adolc_tag,
+                     const BenchOptions *options, double *grad,
+                     BenchResult *r) {
+  TimedCall calls[4] = {{p, NULL, 0, grad, 0.0},
+                        {p, p->hand_gradient, 0, grad, 0.0},
+                        {p, NULL, adolc_tag, grad, 0.0},
+                        {p, p->engine->gradient, 0, grad, 0.0}};
+  double *results[4] = {&r->primal_s, &r->hand_s, &r->adolc_s, &r->qgrad_s};
+  int count = p->engine->gradient ? 4 : 3;
+  BenchTimedWork items[4];
+  for (int i = 0; i < count; ++i)
+    items[i] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
+  bench_time_interleaved(items, count, options->min_batch_seconds,
+                         options->repetitions);
+  for (int i = 0; i < count; ++i)
+    *results[i] = items[i].seconds_per_call;
+}
+
 void bench_measure(const BenchProblem *p, short adolc_tag,
                    const BenchOptions *options, BenchResult *r) {
   memset(r, 0, sizeof *r);
   r->name = p->name;
   r->origin = p->origin;
   r->num_params = p->num_params;
-  r->qgrad_s = r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
+  r->primal_s = r->hand_s = r->adolc_s = r->qgrad_s = NAN;
+  r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
   r->engine_unavailable =
       p->engine->gradient ? NULL : p->engine->unavailable_reason;
   r->objective = p->primal(p->input, p->params);
-  r->primal_s = time_call(options, p, NULL, 0, NULL);
 
   double *hand = new_gradient(p->num_params);
   double *adolc = new_gradient(p->num_params);
   double *ours = new_gradient(p->num_params);
+  double *scratch = new_gradient(p->num_params);
 
   p->hand_gradient(p->input, p->params, hand);
-  r->hand_s = time_call(options, p, p->hand_gradient, 0, hand);
-
   double start = bench_now_seconds();
   p->adolc_record(p->input, p->params, adolc_tag);
   r->adolc_record_s = bench_now_seconds() - start;
   r->adolc_spilled = bench_adolc_tape_spilled(adolc_tag);
   bench_adolc_gradient(adolc_tag, p->num_params, p->params, adolc);
-  r->adolc_s = time_call(options, p, NULL, adolc_tag, adolc);
-  bench_adolc_release(adolc_tag);
   r->adolc_vs_hand =
       bench_max_rel_diff(adolc, hand, p->num_params, kRelativeFloor);
-
   if (p->engine->gradient) {
     p->engine->gradient(p->input, p->params, ours);
-    r->qgrad_s = time_call(options, p, p->engine->gradient, 0, ours);
     r->qgrad_vs_hand =
         bench_max_rel_diff(ours, hand, p->num_params, kRelativeFloor);
     r->qgrad_vs_adolc =
         bench_max_rel_diff(ours, adolc, p->num_params, kRelativeFloor);
   }
+  if (options->timing)
+    time_all(p, adolc_tag, options, scratch, r);
+  bench_adolc_release(adolc_tag);
 
   check_finite_differences(p, options, hand, r);
   // NaN comparisons are false, so a NaN difference fails the check.
@@ -127,4 +134,5 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   free(hand);
   free(adolc);
   free(ours);
+  free(scratch);
 }

@@ -7,10 +7,18 @@ typedef void (*BenchWorkFn)(void *context);
 /* The calling thread's CPU time in seconds. */
 double bench_now_seconds(void);
 
-/* Seconds per call of `work`: calls are batched until a batch lasts at least
- * `min_batch_seconds`, and the fastest of `repetitions` batches is reported
- * (the minimum is the least disturbed by other load on the machine). */
-double bench_time_per_call(BenchWorkFn work, void *context,
-                           double min_batch_seconds, int repetitions);
+typedef struct BenchTimedWork {
+  BenchWorkFn work;
+  void *context;
+  double seconds_per_call; /* the result */
+} BenchTimedWork;
+
+/* Seconds per call of each work item. Each item's calls are batched until a
+ * batch lasts at least `min_batch_seconds`; then `repetitions` rounds time
+ * one batch of every item in turn, and each item keeps its fastest batch.
+ * Interleaving the items exposes them to the same load from other work on
+ * the machine, so their ratios stay comparable while that load changes. */
+void bench_time_interleaved(BenchTimedWork *items, int count,
+                            double min_batch_seconds, int repetitions);
 
 #endif
