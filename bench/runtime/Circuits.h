@@ -5,7 +5,9 @@
 #include "qgrad/Runtime/Device.h"
 #include "qgrad_rt.h"
 
+#include <cstdlib>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace qgrad::bench {
@@ -24,7 +26,16 @@ Timing timeIt(int reps, const std::function<void()> &setup,
 
 /// One read-modify-write pass over 2^n complex doubles: the memory-bandwidth
 /// floor of a one-qubit gate on n qubits.
-Timing bandwidthFloor(int n, int reps);
+class BandwidthFloor {
+public:
+  explicit BandwidthFloor(int n);
+  /// Seconds for one pass.
+  double measure();
+
+private:
+  size_t size_; // doubles
+  std::unique_ptr<double, decltype(&std::free)> data_;
+};
 
 } // namespace qgrad::bench
 

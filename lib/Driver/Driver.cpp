@@ -185,6 +185,11 @@ int DriverSession::run() {
   if (options.command == Command::Compile)
     requestCInterfaces(**module);
 
+  if (llvm::Error err = timer.time("gradient_lowering", [&] {
+        return lowerGradients(**module);
+      }))
+    return fail(std::move(err));
+
   if (llvm::Error err = timer.time("bufferize", [&] {
         return bufferize(**module);
       }))

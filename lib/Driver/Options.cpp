@@ -52,6 +52,9 @@ OPTIONS
 
 TIMING KEYS (timings_ms in --json, --time-stages), in pipeline order
   parse          read and parse FILE, verify the module
+  gradient_lowering  grad/value_and_grad/jvp/vjp to gradient.backprop,
+                 qnode Jacobians (parameter shift, adjoint) and finite
+                 differences
   bufferize      tensors to memrefs (one-shot bufferization) and deallocation
   lower_to_llvm  linalg/scf/memref/math/arith/func/cf to the LLVM dialect
   translate      the LLVM dialect to LLVM IR

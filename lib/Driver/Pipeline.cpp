@@ -28,6 +28,9 @@ using namespace qgrad::driver;
 
 // Textual pipelines (nested in the module pass manager) keep the stages readable and printable
 // (--keep-intermediate shows the IR after each).
+static constexpr llvm::StringLiteral kGradientLoweringPipeline =
+    "qgrad-lower-gradients";
+
 static constexpr llvm::StringLiteral kBufferizePipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
@@ -77,6 +80,10 @@ static llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
   if (mlir::failed(pm.run(module)))
     return llvm::createStringError(stage + " failed");
   return llvm::Error::success();
+}
+
+llvm::Error qgrad::driver::lowerGradients(mlir::ModuleOp module) {
+  return runPipeline(module, kGradientLoweringPipeline, "gradient lowering");
 }
 
 llvm::Error qgrad::driver::bufferize(mlir::ModuleOp module) {

@@ -49,12 +49,12 @@
 
 void qgrad::registerAllDialects(mlir::DialectRegistry &registry) {
   using namespace mlir;
-  registry
-      .insert<arith::ArithDialect, bufferization::BufferizationDialect,
-              cf::ControlFlowDialect, complex::ComplexDialect,
-              func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
-              linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
-              scf::SCFDialect, tensor::TensorDialect, ub::UBDialect>();
+  registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
+                  cf::ControlFlowDialect, complex::ComplexDialect,
+                  func::FuncDialect, index::IndexDialect, LLVM::LLVMDialect,
+                  linalg::LinalgDialect, math::MathDialect,
+                  memref::MemRefDialect, scf::SCFDialect,
+                  tensor::TensorDialect, ub::UBDialect>();
   registry.insert<qgrad::gradient::GradientDialect,
                   qgrad::quantum::QuantumDialect>();
 

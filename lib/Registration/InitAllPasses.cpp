@@ -3,6 +3,7 @@
 #include "qgrad/InitAllPasses.h"
 
 #include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
+#include "qgrad/Dialect/Gradient/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -27,4 +28,5 @@ void qgrad::registerAllPasses() {
   mlir::registerSCFPasses();
   mlir::tensor::registerTensorPasses();
   qgrad::registerGradientToLLVMPasses();
+  qgrad::gradient::registerGradientPasses();
 }

@@ -77,6 +77,28 @@ std::vector<Complex> complexArray(const double *data, size_t count) {
   return out;
 }
 
+/// Runs `write(outcomes, k)` on the sampled outcomes of `wires` (NULL: all).
+template <class Write>
+int64_t drawSamples(qgrad_rt_context *ctx, const char *function,
+                    const int64_t *wires, int64_t numWires, int64_t shots,
+                    int64_t seed, int64_t *out, Write write) {
+  return guarded(ctx, function, [&](Device &d) {
+    requirePointer(out, "output");
+    int64_t k = wires ? numWires : d.numQubits();
+    write(d.sample(wires, numWires, shots, seed), k);
+  });
+}
+
+/// Copies of the observables behind `count` handles.
+std::vector<Observable> observablesOf(Device &d, const int64_t *handles,
+                                      int64_t count) {
+  requirePointer(handles, "observable handles");
+  std::vector<Observable> parts;
+  for (int64_t i = 0; i < count; ++i)
+    parts.push_back(d.observable(handles[i]));
+  return parts;
+}
+
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 } // namespace
@@ -185,11 +207,8 @@ int64_t qgrad_rt_obs_hermitian(qgrad_rt_context *ctx, const double *matrix,
 int64_t qgrad_rt_obs_tensor(qgrad_rt_context *ctx, const int64_t *factors,
                             int64_t numFactors) {
   return guardedValue<int64_t>(ctx, "qgrad_rt_obs_tensor", -1, [&](Device &d) {
-    requirePointer(factors, "factors");
-    std::vector<Observable> parts;
-    for (int64_t i = 0; i < numFactors; ++i)
-      parts.push_back(d.observable(factors[i]));
-    return d.addObservable(Observable::tensor(std::move(parts)));
+    return d.addObservable(
+        Observable::tensor(observablesOf(d, factors, numFactors)));
   });
 }
 
@@ -198,12 +217,9 @@ int64_t qgrad_rt_obs_hamiltonian(qgrad_rt_context *ctx, const double *coeffs,
   return guardedValue<int64_t>(
       ctx, "qgrad_rt_obs_hamiltonian", -1, [&](Device &d) {
         requirePointer(coeffs, "coefficients");
-        requirePointer(terms, "terms");
-        std::vector<Observable> parts;
-        for (int64_t i = 0; i < numTerms; ++i)
-          parts.push_back(d.observable(terms[i]));
         return d.addObservable(Observable::hamiltonian(
-            std::vector<double>(coeffs, coeffs + numTerms), std::move(parts)));
+            std::vector<double>(coeffs, coeffs + numTerms),
+            observablesOf(d, terms, numTerms)));
       });
 }
 
@@ -245,27 +261,23 @@ int64_t qgrad_rt_state(qgrad_rt_context *ctx, double *out) {
 int64_t qgrad_rt_sample(qgrad_rt_context *ctx, const int64_t *wires,
                         int64_t numWires, int64_t shots, int64_t seed,
                         int64_t *out) {
-  return guarded(ctx, "qgrad_rt_sample", [&](Device &d) {
-    requirePointer(out, "output");
-    int64_t k = wires ? numWires : d.numQubits();
-    std::vector<Index> outcomes = d.sample(wires, numWires, shots, seed);
-    for (size_t s = 0; s < outcomes.size(); ++s)
-      for (int64_t p = 0; p < k; ++p)
-        out[s * k + p] = (outcomes[s] >> (k - 1 - p)) & 1;
-  });
+  return drawSamples(ctx, "qgrad_rt_sample", wires, numWires, shots, seed, out,
+                     [&](const std::vector<Index> &outcomes, int64_t k) {
+                       for (size_t s = 0; s < outcomes.size(); ++s)
+                         for (int64_t p = 0; p < k; ++p)
+                           out[s * k + p] = (outcomes[s] >> (k - 1 - p)) & 1;
+                     });
 }
 
 int64_t qgrad_rt_counts(qgrad_rt_context *ctx, const int64_t *wires,
                         int64_t numWires, int64_t shots, int64_t seed,
                         int64_t *out) {
-  return guarded(ctx, "qgrad_rt_counts", [&](Device &d) {
-    requirePointer(out, "output");
-    int64_t k = wires ? numWires : d.numQubits();
-    std::vector<Index> outcomes = d.sample(wires, numWires, shots, seed);
-    std::fill(out, out + (int64_t(1) << k), 0);
-    for (Index o : outcomes)
-      ++out[o];
-  });
+  return drawSamples(ctx, "qgrad_rt_counts", wires, numWires, shots, seed, out,
+                     [&](const std::vector<Index> &outcomes, int64_t k) {
+                       std::fill(out, out + (int64_t(1) << k), 0);
+                       for (Index o : outcomes)
+                         ++out[o];
+                     });
 }
 
 int64_t qgrad_rt_measure(qgrad_rt_context *ctx, int64_t wire,

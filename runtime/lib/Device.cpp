@@ -171,12 +171,17 @@ std::vector<double> Device::adjointJacobian(const std::vector<int64_t> &obs) {
   for (StateVector &s : states)
     pointers.push_back(s.data());
 
+  // The sweep stops after the first parametrised gate of the tape: undoing
+  // the constant gates before it would not change any derivative.
+  auto first = std::find_if(tape_.begin(), tape_.end(),
+                            [](const TapeStep &s) { return s.deriv; });
   std::vector<KernelOp> backward;
   backward.reserve(tape_.size() * 2);
-  for (auto step = tape_.rbegin(); step != tape_.rend(); ++step) {
+  for (auto step = tape_.end(); step != first;) {
+    --step;
     if (step->deriv)
       backward.push_back(*step->deriv);
-    if (!step->deriv || step->deriv->kind != OpKind::Deriv1)
+    if (step != first && (!step->deriv || step->deriv->kind != OpKind::Deriv1))
       backward.push_back(adjointOp(step->forward));
   }
   std::vector<double> jac(obs.size() * tapeParams_, 0.0);

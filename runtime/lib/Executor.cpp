@@ -2,6 +2,7 @@
 #include "qgrad/Runtime/Executor.h"
 
 #include "IndexLoops.h"
+#include "RunKernels.h"
 
 #include <algorithm>
 #include <bit>
@@ -32,6 +33,18 @@ Index fillLowest(Index bits, int count) {
       --count;
     }
   return bits;
+}
+
+/// Copies a run of amplitudes; runs are short (a few hundred bytes), so an
+/// inline vector loop beats a call to memcpy.
+void copyRun(Complex *to, const Complex *from, Index count) {
+  double *t = reinterpret_cast<double *>(to);
+  const double *f = reinterpret_cast<const double *>(from);
+  Index k = 0;
+  for (; k + 8 <= 2 * count; k += 8)
+    store(t + k, load(f + k));
+  for (; k < 2 * count; ++k)
+    t[k] = f[k];
 }
 
 void runWhole(const Pass &pass, const StateBatch &batch, bool parallel) {
@@ -103,9 +116,8 @@ void runTiled(const Pass &pass, const StateBatch &batch,
         }
         views[s] = buffers[s].data();
         for (Index r = 0; r < layout.runOffset.size(); ++r)
-          std::memcpy(views[s] + r * runSize,
-                      batch.states[s] + base + layout.runOffset[r],
-                      runSize * sizeof(Complex));
+          copyRun(views[s] + r * runSize,
+                  batch.states[s] + base + layout.runOffset[r], runSize);
       }
       for (const KernelOp &op : local)
         runOp(op, tileBatch, false);
@@ -113,8 +125,8 @@ void runTiled(const Pass &pass, const StateBatch &batch,
         continue;
       for (int s = 0; s < batch.numStates; ++s)
         for (Index r = 0; r < layout.runOffset.size(); ++r)
-          std::memcpy(batch.states[s] + base + layout.runOffset[r],
-                      views[s] + r * runSize, runSize * sizeof(Complex));
+          copyRun(batch.states[s] + base + layout.runOffset[r],
+                  views[s] + r * runSize, runSize);
     }
   };
   if (threads == 1) {
@@ -188,6 +200,34 @@ std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops) {
   return out;
 }
 
+std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops) {
+  std::vector<KernelOp> out;
+  out.reserve(ops.size());
+  auto single = [](const KernelOp &op) {
+    return op.kind == OpKind::Matrix1 && !op.ctrl;
+  };
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const KernelOp &a = ops[i];
+    if (i + 1 < ops.size() && single(a) && single(ops[i + 1]) &&
+        a.targets[0] != ops[i + 1].targets[0]) {
+      const KernelOp &b = ops[i + 1];
+      bool aLow = a.targets[0] < b.targets[0];
+      const KernelOp &low = aLow ? a : b, &high = aLow ? b : a;
+      KernelOp pair;
+      pair.kind = OpKind::Matrix1Pair;
+      pair.targets = {low.targets[0], high.targets[0]};
+      pair.matrix = low.matrix;
+      pair.matrix.insert(pair.matrix.end(), high.matrix.begin(),
+                         high.matrix.end());
+      out.push_back(std::move(pair));
+      ++i;
+      continue;
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
 std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
                                  const ExecutorOptions &options) {
   std::vector<Pass> passes;
@@ -234,7 +274,7 @@ std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
 void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
             const ExecutorOptions &options) {
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
-  std::vector<KernelOp> fused = fuseOneBitOps(ops);
+  std::vector<KernelOp> fused = pairOneBitOps(fuseOneBitOps(ops));
   for (const Pass &pass : schedulePasses(fused, batch.numBits, options)) {
     // A lone op gains nothing from tiles: it streams the state once anyway.
     if (pass.whole || pass.ops.size() == 1)

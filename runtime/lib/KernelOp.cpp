@@ -3,6 +3,7 @@
 
 #include "qgrad/Runtime/Error.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace qgrad::rt {
@@ -40,6 +41,14 @@ KernelOp adjointOp(const KernelOp &op) {
   case OpKind::MaskPhase:
     for (Complex &phase : inv.matrix)
       phase = std::conj(phase);
+    break;
+  case OpKind::Matrix1Pair:
+    for (size_t half = 0; half < 8; half += 4) {
+      std::vector<Complex> m(op.matrix.begin() + half,
+                             op.matrix.begin() + half + 4);
+      m = conjugateTranspose(m);
+      std::copy(m.begin(), m.end(), inv.matrix.begin() + half);
+    }
     break;
   case OpKind::Swap:
     break;

@@ -49,11 +49,40 @@ void matrix1(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   forPairRuns(
       numBits, op.targets[0], op.ctrl, parallel,
       [&](Index x, Index length) {
-        matrix1Run(d + 2 * x, d + 2 * (x + bit), length, m);
+        withShape(m.shape, [&]<Shape S>() {
+          matrix1Run<S>(d + 2 * x, d + 2 * (x + bit), length, m);
+        });
       },
       [&]<int Target>(Index x, Index amplitudes) {
-        matrix1LowRun<Target>(d + 2 * x, amplitudes, m);
+        withShape(m.shape, [&]<Shape S>() {
+          matrix1LowRun<S, Target>(d + 2 * x, amplitudes, m);
+        });
       });
+}
+
+void matrix1Pair(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  const Mat2 ma(op.matrix.data()), mb(op.matrix.data() + 4);
+  double *d = doubles(a);
+  int low = op.targets[0], high = op.targets[1];
+  Index lo = Index(1) << low, hi = Index(1) << high;
+  if (low >= 2) {
+    forEachRun(numBits, lo | hi, parallel, [&](Index start, Index length) {
+      matrix1PairRun(d + 2 * start, lo, hi, length, ma, mb);
+    });
+    return;
+  }
+  if (high >= 2) {
+    forEachRun(numBits, hi, parallel, [&](Index start, Index length) {
+      if (low == 0)
+        matrix1PairLowRun<0>(d + 2 * start, hi, length, ma, mb);
+      else
+        matrix1PairLowRun<1>(d + 2 * start, hi, length, ma, mb);
+    });
+    return;
+  }
+  forEachRun(numBits, 0, parallel, [&](Index start, Index length) {
+    matrix1PairInVectorRun(d + 2 * start, length, ma, mb);
+  });
 }
 
 void matrix2(const KernelOp &op, Complex *a, int numBits, bool parallel) {
@@ -213,6 +242,36 @@ void applyToAll(UnitaryKernel kernel, const KernelOp &op,
     kernel(op, batch.states[s], batch.numBits, parallel);
 }
 
+/// Sum over the pairs of one lambda of Im<lambda|G|phi>, applying the
+/// inverse rotation to lambda (and to phi when UpdatePhi).
+template <bool UpdatePhi, Shape SM, Gen GK>
+double derivSweep(const KernelOp &op, double *phi, double *lambda,
+                  const Mat2 &minv, const Mat2 &g, Index begin, Index end) {
+  int target = op.targets[0];
+  Index bit = Index(1) << target;
+  double acc = 0;
+  if (target == 0)
+    forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
+      Index x = 2 * ((p << 1) + op.ctrl);
+      acc += derivLowRun<UpdatePhi, SM, GK, 0>(phi + x, lambda + x, 2 * length,
+                                               minv, g);
+    });
+  else if (target == 1 && !(op.ctrl & 1))
+    forRunsInRange(begin / 2, end / 2, op.ctrl >> 2,
+                   [&](Index q, Index length) {
+                     Index x = 2 * ((q << 2) + op.ctrl);
+                     acc += derivLowRun<UpdatePhi, SM, GK, 1>(
+                         phi + x, lambda + x, 4 * length, minv, g);
+                   });
+  else
+    forRunsInRange(begin, end, op.ctrl | bit, [&](Index start, Index length) {
+      Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
+      acc += derivRun<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x,
+                                         lambda + y, length, minv, g);
+    });
+  return acc;
+}
+
 /// The adjoint sweep's step for a one-target rotation: accumulates
 /// Im<lambda_j|G|phi> and applies the inverse rotation to phi and every
 /// lambda_j, all in one pass over the amplitudes.
@@ -220,8 +279,6 @@ void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
   const Mat2 minv(op.matrix.data()), g(op.generator);
   double *phi = doubles(batch.states[0]);
   int numLambda = batch.numStates - 1;
-  int target = op.targets[0];
-  Index bit = Index(1) << target;
   Index total = Index(1) << (batch.numBits - 1 - std::popcount(op.ctrl));
   int chunks = chunkCount(total, parallel);
   std::vector<double> partial(static_cast<size_t>(chunks) * numLambda, 0.0);
@@ -229,33 +286,15 @@ void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
     double *lambda = doubles(batch.states[j + 1]);
     bool last = j + 1 == numLambda;
     forChunks(total, parallel, [&](int c, Index begin, Index end) {
-      double acc = 0;
-      auto low = [&]<int Target>(Index first, Index amplitudes) {
-        Index x = 2 * first;
-        acc += last ? derivLowRun<true, Target>(phi + x, lambda + x, amplitudes,
-                                                minv, g)
-                    : derivLowRun<false, Target>(phi + x, lambda + x,
-                                                 amplitudes, minv, g);
-      };
-      if (target == 0)
-        forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
-          low.template operator()<0>((p << 1) + op.ctrl, 2 * length);
-        });
-      else if (target == 1 && !(op.ctrl & 1))
-        forRunsInRange(
-            begin / 2, end / 2, op.ctrl >> 2, [&](Index q, Index length) {
-              low.template operator()<1>((q << 2) + op.ctrl, 4 * length);
+      partial[static_cast<size_t>(c) * numLambda + j] +=
+          withShape(minv.shape, [&]<Shape SM>() {
+            return withGen(genOf(op.generator), [&]<Gen GK>() {
+              return last ? derivSweep<true, SM, GK>(op, phi, lambda, minv, g,
+                                                     begin, end)
+                          : derivSweep<false, SM, GK>(op, phi, lambda, minv, g,
+                                                      begin, end);
             });
-      else
-        forRunsInRange(
-            begin, end, op.ctrl | bit, [&](Index start, Index length) {
-              Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
-              acc += last ? derivRun<true>(phi + x, phi + y, lambda + x,
-                                           lambda + y, length, minv, g)
-                          : derivRun<false>(phi + x, phi + y, lambda + x,
-                                            lambda + y, length, minv, g);
-            });
-      partial[static_cast<size_t>(c) * numLambda + j] += acc;
+          });
     });
   }
   for (int c = 0; c < chunks; ++c)
@@ -283,8 +322,8 @@ Complex powerOfI(int n) {
 } // namespace
 
 void runOp(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  static const UnitaryKernel unitary[] = {matrix1, matrix2,     matrixK,
-                                          swapOp,  parityPhase, maskPhase};
+  static const UnitaryKernel unitary[] = {
+      matrix1, matrix2, matrixK, swapOp, parityPhase, maskPhase, matrix1Pair};
   switch (op.kind) {
   case OpKind::Deriv1:
     deriv1(op, batch, parallel);

@@ -59,24 +59,95 @@ struct CMul {
   V8 operator()(V8 v, V8 swapped) const { return re * v + im * swapped; }
 };
 
+/// Structure of a 2x2 matrix that lets the loops skip multiplications: RY
+/// is real, RX has a real diagonal and an imaginary off-diagonal, RZ and
+/// phases are diagonal.
+enum class Shape { General, Real, RXLike, Diagonal };
+
+inline Shape shapeOf(const Complex *m) {
+  if (m[1] == 0.0 && m[2] == 0.0)
+    return Shape::Diagonal;
+  if (!m[0].imag() && !m[1].imag() && !m[2].imag() && !m[3].imag())
+    return Shape::Real;
+  if (!m[0].imag() && !m[3].imag() && !m[1].real() && !m[2].real())
+    return Shape::RXLike;
+  return Shape::General;
+}
+
+/// c * v where only the parts of c that the shape allows are non-zero.
+template <bool HasRe, bool HasIm>
+inline V8 scaled(const CMul &c, V8 v, V8 swapped) {
+  if constexpr (HasRe && HasIm)
+    return c(v, swapped);
+  else if constexpr (HasRe)
+    return c.re * v;
+  else
+    return c.im * swapped;
+}
+
 /// A 2x2 complex matrix, ready for the split and adjacent loops.
 struct Mat2 {
   Complex m[4];
+  Shape shape;
   CMul split[4]; // m00 m01 m10 m11 on whole vectors
   // Targets on bit 0 or 1, where both halves share a vector: the factor of
   // an amplitude and the factor of its partner.
   CMul diag[2], offDiag[2];
   explicit Mat2(const Complex *matrix)
-      : m{matrix[0], matrix[1], matrix[2], matrix[3]},
+      : m{matrix[0], matrix[1], matrix[2], matrix[3]}, shape(shapeOf(matrix)),
         split{CMul(matrix[0]), CMul(matrix[1]), CMul(matrix[2]),
               CMul(matrix[3])},
         diag{CMul(matrix[0], matrix[3], 0), CMul(matrix[0], matrix[3], 1)},
         offDiag{CMul(matrix[1], matrix[2], 0), CMul(matrix[1], matrix[2], 1)} {}
-  template <int Target> V8 inVector(V8 v) const {
-    V8 w = partners<Target>(v);
-    return diag[Target](v, swapReIm(v)) + offDiag[Target](w, swapReIm(w));
+
+  static constexpr bool diagRe(Shape) { return true; }
+  static constexpr bool diagIm(Shape s) {
+    return s == Shape::General || s == Shape::Diagonal;
+  }
+  static constexpr bool offRe(Shape s) {
+    return s == Shape::General || s == Shape::Real;
+  }
+  static constexpr bool offIm(Shape s) {
+    return s == Shape::General || s == Shape::RXLike;
+  }
+
+  /// The new x and y halves of split runs.
+  template <Shape S> V8 rowX(V8 vx, V8 sx, V8 vy, V8 sy) const {
+    V8 out = scaled<diagRe(S), diagIm(S)>(split[0], vx, sx);
+    if constexpr (S != Shape::Diagonal)
+      out += scaled<offRe(S), offIm(S)>(split[1], vy, sy);
+    return out;
+  }
+  template <Shape S> V8 rowY(V8 vx, V8 sx, V8 vy, V8 sy) const {
+    V8 out = scaled<diagRe(S), diagIm(S)>(split[3], vy, sy);
+    if constexpr (S != Shape::Diagonal)
+      out += scaled<offRe(S), offIm(S)>(split[2], vx, sx);
+    return out;
+  }
+  /// The update of a vector that holds both halves (targets on bit 0 or 1).
+  template <Shape S, int Target> V8 inVector(V8 v) const {
+    V8 out = scaled<diagRe(S), diagIm(S)>(diag[Target], v, swapReIm(v));
+    if constexpr (S != Shape::Diagonal) {
+      V8 w = partners<Target>(v);
+      out += scaled<offRe(S), offIm(S)>(offDiag[Target], w, swapReIm(w));
+    }
+    return out;
   }
 };
+
+/// Calls f.template operator()<S>() for the shape s.
+template <class F> inline decltype(auto) withShape(Shape s, F &&f) {
+  switch (s) {
+  case Shape::Real:
+    return f.template operator()<Shape::Real>();
+  case Shape::RXLike:
+    return f.template operator()<Shape::RXLike>();
+  case Shape::Diagonal:
+    return f.template operator()<Shape::Diagonal>();
+  default:
+    return f.template operator()<Shape::General>();
+  }
+}
 
 inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
   Complex nx = mul(m[0], x) + mul(m[1], y);
@@ -84,13 +155,14 @@ inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
   x = nx;
 }
 
+template <Shape S>
 inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
   Index k = 0;
   for (; k + 4 <= length; k += 4) {
     V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
     V8 sx = swapReIm(vx), sy = swapReIm(vy);
-    store(x + 2 * k, m.split[0](vx, sx) + m.split[1](vy, sy));
-    store(y + 2 * k, m.split[2](vx, sx) + m.split[3](vy, sy));
+    store(x + 2 * k, m.rowX<S>(vx, sx, vy, sy));
+    store(y + 2 * k, m.rowY<S>(vx, sx, vy, sy));
   }
   for (; k < length; ++k)
     pairUpdate(m.m, reinterpret_cast<Complex *>(x)[k],
@@ -99,14 +171,59 @@ inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
 
 /// `amplitudes` consecutive amplitudes under a target on bit 0 or 1, whose
 /// pairs lie inside groups of 4. For bit 0 a trailing lone pair is allowed.
-template <int Target>
+template <Shape S, int Target>
 inline void matrix1LowRun(double *a, Index amplitudes, const Mat2 &m) {
   Index k = 0;
   for (; k + 4 <= amplitudes; k += 4)
-    store(a + 2 * k, m.inVector<Target>(load(a + 2 * k)));
+    store(a + 2 * k, m.inVector<S, Target>(load(a + 2 * k)));
   Complex *c = reinterpret_cast<Complex *>(a);
   for (; k < amplitudes; k += 2)
     pairUpdate(m.m, c[k], c[k + 1]);
+}
+
+/// Two one-bit matrices a (on the lower bit) and b (on the higher bit) in
+/// one pass: both halves of both bits are updated while in registers.
+/// Split case, both bits >= 2: p0 + (0, lo, hi, lo + hi) hold the 4 runs.
+inline void matrix1PairRun(double *p0, Index lo, Index hi, Index length,
+                           const Mat2 &a, const Mat2 &b) {
+  constexpr Shape G = Shape::General;
+  double *p1 = p0 + 2 * lo, *p2 = p0 + 2 * hi, *p3 = p2 + 2 * lo;
+  for (Index k = 0; k < 2 * length; k += 8) {
+    V8 v0 = load(p0 + k), v1 = load(p1 + k), v2 = load(p2 + k),
+       v3 = load(p3 + k);
+    V8 s0 = swapReIm(v0), s1 = swapReIm(v1), s2 = swapReIm(v2),
+       s3 = swapReIm(v3);
+    V8 w0 = a.rowX<G>(v0, s0, v1, s1), w1 = a.rowY<G>(v0, s0, v1, s1);
+    V8 w2 = a.rowX<G>(v2, s2, v3, s3), w3 = a.rowY<G>(v2, s2, v3, s3);
+    s0 = swapReIm(w0), s1 = swapReIm(w1), s2 = swapReIm(w2), s3 = swapReIm(w3);
+    store(p0 + k, b.rowX<G>(w0, s0, w2, s2));
+    store(p2 + k, b.rowY<G>(w0, s0, w2, s2));
+    store(p1 + k, b.rowX<G>(w1, s1, w3, s3));
+    store(p3 + k, b.rowY<G>(w1, s1, w3, s3));
+  }
+}
+
+/// The lower bit is 0 or 1 (inside vectors), the higher one splits runs.
+template <int Low>
+inline void matrix1PairLowRun(double *p0, Index hi, Index length, const Mat2 &a,
+                              const Mat2 &b) {
+  constexpr Shape G = Shape::General;
+  double *p1 = p0 + 2 * hi;
+  for (Index k = 0; k < 2 * length; k += 8) {
+    V8 v0 = a.inVector<G, Low>(load(p0 + k));
+    V8 v1 = a.inVector<G, Low>(load(p1 + k));
+    V8 s0 = swapReIm(v0), s1 = swapReIm(v1);
+    store(p0 + k, b.rowX<G>(v0, s0, v1, s1));
+    store(p1 + k, b.rowY<G>(v0, s0, v1, s1));
+  }
+}
+
+/// Both bits inside vectors (bits 0 and 1).
+inline void matrix1PairInVectorRun(double *p0, Index length, const Mat2 &a,
+                                   const Mat2 &b) {
+  constexpr Shape G = Shape::General;
+  for (Index k = 0; k < 2 * length; k += 8)
+    store(p0 + k, b.inVector<G, 1>(a.inVector<G, 0>(load(p0 + k))));
 }
 
 inline void scaleRun(double *x, Index length, Complex c) {
@@ -140,35 +257,85 @@ inline double imConjProductSum(V8 lanes) {
   return lanes[0] - lanes[1] + lanes[2] - lanes[3] + lanes[4] - lanes[5] +
          lanes[6] - lanes[7];
 }
+inline double sumLanes(V8 v) {
+  return v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+}
 inline double imConjProduct(Complex l, Complex g) {
   return l.real() * g.imag() - l.imag() * g.real();
+}
+
+/// Generators of the adjoint sweep. For the Pauli ones the inner product
+/// needs no multiplication by G: Im<a|X|v> = Im(conj(ax) vy + conj(ay) vx),
+/// Im<a|Y|v> = Re(conj(ay) vx) - Re(conj(ax) vy), Im<a|Z|v> = Im(conj(ax) vx
+/// - conj(ay) vy).
+enum class Gen { PauliX, PauliY, PauliZ, General };
+
+inline Gen genOf(const Complex *g) {
+  const Complex i(0, 1);
+  if (g[0] == 0.0 && g[1] == 1.0 && g[2] == 1.0 && g[3] == 0.0)
+    return Gen::PauliX;
+  if (g[0] == 0.0 && g[1] == -i && g[2] == i && g[3] == 0.0)
+    return Gen::PauliY;
+  if (g[0] == 1.0 && g[1] == 0.0 && g[2] == 0.0 && g[3] == -1.0)
+    return Gen::PauliZ;
+  return Gen::General;
+}
+
+template <class F> inline decltype(auto) withGen(Gen gen, F &&f) {
+  switch (gen) {
+  case Gen::PauliX:
+    return f.template operator()<Gen::PauliX>();
+  case Gen::PauliY:
+    return f.template operator()<Gen::PauliY>();
+  case Gen::PauliZ:
+    return f.template operator()<Gen::PauliZ>();
+  default:
+    return f.template operator()<Gen::General>();
+  }
+}
+
+/// +1 on the amplitudes of a vector whose bit Target is 1, -1 on the others.
+template <int Target> inline V8 halfSign() {
+  V8 s;
+  for (int k = 0; k < 4; ++k)
+    s[2 * k] = s[2 * k + 1] = ((k >> Target) & 1) ? 1.0 : -1.0;
+  return s;
 }
 
 /// One step of the fused adjoint sweep over a split run: adds
 /// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
 /// to the phi pairs when UpdatePhi).
-template <bool UpdatePhi>
+template <bool UpdatePhi, Shape SM, Gen GK>
 inline double derivRun(double *px, double *py, double *lx, double *ly,
                        Index length, const Mat2 &minv, const Mat2 &g) {
-  V8 acc = splat(0);
+  V8 acc = splat(0), accRe = splat(0);
   Index k = 0;
   for (; k + 4 <= length; k += 4) {
     V8 vx = load(px + 2 * k), vy = load(py + 2 * k);
     V8 sx = swapReIm(vx), sy = swapReIm(vy);
     V8 ax = load(lx + 2 * k), ay = load(ly + 2 * k);
-    V8 gx = g.split[0](vx, sx) + g.split[1](vy, sy);
-    V8 gy = g.split[2](vx, sx) + g.split[3](vy, sy);
-    // conj(a).g has imaginary part a.re g.im - a.im g.re.
-    acc += ax * swapReIm(gx) + ay * swapReIm(gy);
+    // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
+    // sum of the lanes of a * swapReIm(b); its real part sums a * b.
+    if constexpr (GK == Gen::PauliX) {
+      acc += ax * sy + ay * sx;
+    } else if constexpr (GK == Gen::PauliY) {
+      accRe += ay * vx - ax * vy;
+    } else if constexpr (GK == Gen::PauliZ) {
+      acc += ax * sx - ay * sy;
+    } else {
+      constexpr Shape G = Shape::General;
+      V8 gx = g.rowX<G>(vx, sx, vy, sy), gy = g.rowY<G>(vx, sx, vy, sy);
+      acc += ax * swapReIm(gx) + ay * swapReIm(gy);
+    }
     V8 tx = swapReIm(ax), ty = swapReIm(ay);
-    store(lx + 2 * k, minv.split[0](ax, tx) + minv.split[1](ay, ty));
-    store(ly + 2 * k, minv.split[2](ax, tx) + minv.split[3](ay, ty));
+    store(lx + 2 * k, minv.rowX<SM>(ax, tx, ay, ty));
+    store(ly + 2 * k, minv.rowY<SM>(ax, tx, ay, ty));
     if (UpdatePhi) {
-      store(px + 2 * k, minv.split[0](vx, sx) + minv.split[1](vy, sy));
-      store(py + 2 * k, minv.split[2](vx, sx) + minv.split[3](vy, sy));
+      store(px + 2 * k, minv.rowX<SM>(vx, sx, vy, sy));
+      store(py + 2 * k, minv.rowY<SM>(vx, sx, vy, sy));
     }
   }
-  double sum = imConjProductSum(acc);
+  double sum = imConjProductSum(acc) + sumLanes(accRe);
   Complex *cpx = reinterpret_cast<Complex *>(px),
           *cpy = reinterpret_cast<Complex *>(py);
   Complex *clx = reinterpret_cast<Complex *>(lx),
@@ -185,19 +352,27 @@ inline double derivRun(double *px, double *py, double *lx, double *ly,
 }
 
 /// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
-template <bool UpdatePhi, int Target>
+template <bool UpdatePhi, Shape SM, Gen GK, int Target>
 inline double derivLowRun(double *p, double *l, Index amplitudes,
                           const Mat2 &minv, const Mat2 &g) {
-  V8 acc = splat(0);
+  V8 acc = splat(0), accRe = splat(0);
+  const V8 sign = halfSign<Target>();
   Index k = 0;
   for (; k + 4 <= amplitudes; k += 4) {
     V8 v = load(p + 2 * k), a = load(l + 2 * k);
-    acc += a * swapReIm(g.inVector<Target>(v));
-    store(l + 2 * k, minv.inVector<Target>(a));
+    if constexpr (GK == Gen::PauliX)
+      acc += a * swapReIm(partners<Target>(v));
+    else if constexpr (GK == Gen::PauliY)
+      accRe += sign * (a * partners<Target>(v));
+    else if constexpr (GK == Gen::PauliZ)
+      acc -= sign * (a * swapReIm(v));
+    else
+      acc += a * swapReIm(g.inVector<Shape::General, Target>(v));
+    store(l + 2 * k, minv.inVector<SM, Target>(a));
     if (UpdatePhi)
-      store(p + 2 * k, minv.inVector<Target>(v));
+      store(p + 2 * k, minv.inVector<SM, Target>(v));
   }
-  double sum = imConjProductSum(acc);
+  double sum = imConjProductSum(acc) + sumLanes(accRe);
   Complex *cp = reinterpret_cast<Complex *>(p);
   Complex *cl = reinterpret_cast<Complex *>(l);
   for (; k < amplitudes; k += 2) {

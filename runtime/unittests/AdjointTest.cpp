@@ -162,6 +162,23 @@ TEST(Adjoint, TiledSweepMatchesFiniteDifferences) {
                        false);
 }
 
+TEST(Adjoint, ThreadsDoNotChangeTheJacobian) {
+  // 15 qubits: above the OpenMP threshold, so tiles and whole-state kernels
+  // split their work across threads.
+  std::mt19937_64 rng(21);
+  Problem serial{15, randomCircuit(kAllParametric, 15, 60, rng),
+                 ExecutorOptions{}};
+  serial.options.parallel = false;
+  Problem threaded = serial;
+  threaded.options.parallel = true;
+  int64_t numSerial = 0, numThreaded = 0;
+  std::vector<double> a = adjoint(serial, numSerial);
+  std::vector<double> b = adjoint(threaded, numThreaded);
+  ASSERT_EQ(numSerial, numThreaded);
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_NEAR(a[i], b[i], 1e-12) << "entry " << i;
+}
+
 TEST(Adjoint, RefusesBrokenTapes) {
   Device d;
   d.allocate(2);

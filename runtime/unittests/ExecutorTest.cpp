@@ -1,6 +1,9 @@
 //===- ExecutorTest.cpp - Norm preservation and tiled execution ----------===//
 #include "Reference.h"
 
+#include "qgrad/Runtime/Executor.h"
+#include "qgrad/Runtime/Gates.h"
+
 #include <gtest/gtest.h>
 
 using namespace qgrad::rt;
@@ -35,11 +38,9 @@ TEST(Norm, PreservedOverLongRandomCircuits) {
   }
 }
 
-/// The same circuit with and without tiling must give the same state.
-void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
-                           uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<GateCall> circuit = randomCircuit(everyGate(), n, length, rng);
+/// The circuit must give the same state without tiles and with `tiled`.
+void expectSameStateTiled(const std::vector<GateCall> &circuit, int n,
+                          ExecutorOptions tiled) {
   Device plain, tiledDevice;
   plain.executorOptions().tileBits = 64;
   tiledDevice.executorOptions() = tiled;
@@ -52,6 +53,12 @@ void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
     ASSERT_NEAR(std::abs(a[i] - b[i]), 0.0, 1e-12)
         << "tileBits=" << tiled.tileBits
         << " contiguous=" << tiled.minContiguousBits << " amplitude " << i;
+}
+
+void expectTilingInvariant(int n, ExecutorOptions tiled, int length,
+                           uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  expectSameStateTiled(randomCircuit(everyGate(), n, length, rng), n, tiled);
 }
 
 TEST(Executor, TilingDoesNotChangeTheResult) {
@@ -76,16 +83,57 @@ TEST(Executor, SchedulerKeepsOrderOfOverlappingOps) {
     for (int w = 0; w < n; ++w)
       circuit.push_back({"CNOT", {}, {w, (w + 1) % n}});
   }
-  Device plain, tiled;
-  plain.executorOptions().tileBits = 64;
-  tiled.executorOptions() = {3, 1, false};
-  plain.allocate(n);
-  tiled.allocate(n);
-  run(plain, circuit);
-  run(tiled, circuit);
-  std::vector<Complex> a = stateOf(plain), b = stateOf(tiled);
-  for (size_t i = 0; i < a.size(); ++i)
-    ASSERT_NEAR(std::abs(a[i] - b[i]), 0.0, 1e-13);
+  expectSameStateTiled(circuit, n, {3, 1, false});
+}
+
+} // namespace
+
+namespace {
+
+/// The executor (fusion, pairing, tiles) against the plain kernels run one
+/// op at a time, on circuits dense in one-qubit gates on every bit.
+TEST(Executor, FusedAndPairedOpsMatchOpByOp) {
+  std::mt19937_64 rng(5);
+  std::vector<std::string> gates = {"RX",   "RY",  "RZ",        "Rot",
+                                    "S",    "T",   "Hadamard",  "PauliX",
+                                    "CNOT", "CRX", "PhaseShift"};
+  for (int n : {2, 3, 5, 9}) {
+    for (ExecutorOptions options :
+         {ExecutorOptions{64, 4, false}, ExecutorOptions{4, 2, false}}) {
+      if (n <= 2 && options.tileBits < 64)
+        continue;
+      std::vector<GateCall> circuit = randomCircuit(gates, n, 200, rng);
+      std::vector<KernelOp> ops;
+      for (const GateCall &g : circuit) {
+        std::vector<int> bits;
+        for (int64_t w : g.wires)
+          bits.push_back(bitOfWire(w, n));
+        ops.push_back(lowerGate(gateIdFromName(g.name), g.params.data(), bits,
+                                g.adjoint));
+      }
+      StateVector expected(n), actual(n);
+      Complex *e = expected.data(), *a = actual.data();
+      StateBatch one{&e, 1, n}, all{&a, 1, n};
+      for (const KernelOp &op : ops)
+        runOp(op, one, false);
+      runOps(ops, all, options);
+      for (Index i = 0; i < expected.size(); ++i)
+        ASSERT_NEAR(std::abs(expected[i] - actual[i]), 0.0, 1e-12)
+            << n << " qubits, tileBits " << options.tileBits;
+    }
+  }
+}
+
+TEST(Executor, PairingAndFusionHappen) {
+  std::vector<KernelOp> ops;
+  double angle = 0.4;
+  for (int bit : {0, 1, 1, 3})
+    ops.push_back(lowerGate(gateIdFromName("RX"), &angle, {bit}, false));
+  std::vector<KernelOp> fused = fuseOneBitOps(ops);
+  ASSERT_EQ(fused.size(), 3u); // the two RX on bit 1 merge
+  std::vector<KernelOp> paired = pairOneBitOps(fused);
+  ASSERT_EQ(paired.size(), 2u);
+  EXPECT_EQ(paired[0].kind, OpKind::Matrix1Pair);
 }
 
 } // namespace

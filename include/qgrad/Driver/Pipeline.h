@@ -2,7 +2,8 @@
 //
 // The compilation stages of the driver, each a function so that tools can
 // time, print or stop after any of them:
-//   parse -> bufferize -> lower_to_llvm -> translate -> optimize
+//   parse -> gradient_lowering -> bufferize -> lower_to_llvm -> translate
+//   -> optimize (or pre_ad_opt -> ad -> post_ad_opt)
 // Every stage reports failure as an llvm::Error whose message is ready to
 // print; MLIR's located diagnostics are emitted by the caller's handler.
 //
@@ -39,6 +40,10 @@ std::unique_ptr<mlir::MLIRContext> createContext();
 /// context's diagnostic handler as FILE:LINE:COL: error: ...
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 parseFile(mlir::MLIRContext &context, llvm::StringRef path);
+
+/// grad, value_and_grad, jvp and vjp to gradient.backprop, qnode Jacobians
+/// and finite differences (see docs/gradient-lowering.md).
+llvm::Error lowerGradients(mlir::ModuleOp module);
 
 /// Tensors to memrefs (one-shot bufferization across function boundaries,
 /// identity layouts) and deallocation of temporaries.

@@ -57,3 +57,13 @@ func.func @integer_argument(%n: i64, %ct: f64) {
   gradient.backprop @f(%n, %ct) cotangents(%ct : f64) : (i64, f64) -> ()
   return
 }
+
+// -----
+
+func.func private @both(%x: f64, %params: memref<?xf64>) -> f64
+
+func.func @outputs_two_ways(%x: f64, %p: memref<?xf64>, %ct: memref<?xf64>) -> f64 {
+  // expected-error @below {{has callee_out buffers, but @both also returns results, which no cotangent seeds}}
+  %g = gradient.backprop @both(%x) callee_out(%p : memref<?xf64>) cotangents(%ct : memref<?xf64>) : (f64) -> f64
+  return %g : f64
+}

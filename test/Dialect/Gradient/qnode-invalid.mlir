@@ -117,3 +117,28 @@ func.func @grad_fd_of_variance(%x: f64) -> f64 {
   %g = gradient.grad "fd" @variance(%x) : (f64) -> f64
   return %g : f64
 }
+
+// -----
+
+// Several derivatives of one qnode in a block: the first of each method
+// inspects the circuit, and an "fd" derivative does not vouch for "auto".
+// expected-note @below {{in this qnode, whose diff_method resolves to parameter-shift}}
+func.func @variance(%x: f64) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "RX"(%x) %q0 : !quantum.bit
+  %o = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  // expected-error @below {{'quantum.var' op cannot be differentiated by parameter-shift}}
+  %v = quantum.var %o : f64
+  return %v : f64
+}
+
+func.func @many(%x: f64) -> f64 {
+  %g0 = gradient.grad "fd" @variance(%x) : (f64) -> f64
+  %g1 = gradient.grad "fd" @variance(%x) : (f64) -> f64
+  // expected-note @below {{derivative requested here}}
+  %g2 = gradient.grad "auto" @variance(%x) : (f64) -> f64
+  %g3 = gradient.grad "auto" @variance(%x) : (f64) -> f64
+  %v:2 = gradient.value_and_grad "auto" @variance(%x) : (f64) -> (f64, f64)
+  return %g0 : f64
+}

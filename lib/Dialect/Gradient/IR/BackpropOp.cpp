@@ -29,7 +29,11 @@ LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   if (failed(verifyDiffArgsAreFloats(*this, *callee, positions)))
     return failure();
 
-  // Each output, a callee_out buffer or else a callee result, has a seed.
+  // Each output, a callee_out buffer or else a callee result, has a seed; a
+  // callee with both would leave its results unseeded.
+  if (!getCalleeOut().empty() && callee->getNumResults() != 0)
+    return emitOpError() << "has callee_out buffers, but @" << callee->getName()
+                         << " also returns results, which no cotangent seeds";
   TypeRange outputs = getCalleeOut().empty()
                           ? TypeRange(callee->getResultTypes())
                           : TypeRange(getCalleeOut().getTypes());

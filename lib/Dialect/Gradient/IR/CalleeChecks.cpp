@@ -5,6 +5,7 @@
 #include "qgrad/Dialect/Gradient/IR/GradientOps.h"
 #include "qgrad/Dialect/Quantum/IR/QNode.h"
 
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -80,36 +81,45 @@ qgrad::gradient::verifyResultsAreFloats(Operation *op,
   return success();
 }
 
-/// The first derivative op inside `fn`, if any.
-static Operation *findNestedDerivative(FunctionOpInterface fn) {
-  Operation *found = nullptr;
-  fn->walk([&](Operation *op) {
-    if (!isa<GradOp, ValueAndGradOp, JVPOp, VJPOp, BackpropOp>(op))
-      return WalkResult::advance();
-    found = op;
-    return WalkResult::interrupt();
-  });
-  return found;
-}
-
-/// The functions `fn` refers to by symbol (calls and derivative requests).
-static SmallVector<FunctionOpInterface>
-getReferencedFunctions(FunctionOpInterface fn,
-                       SymbolTableCollection &symbolTable) {
+namespace {
+/// What one walk over a reached function finds.
+struct FunctionScan {
+  /// The first derivative op inside the function, if any.
+  Operation *firstDerivative = nullptr;
+  /// The functions it calls or differentiates.
   SmallVector<FunctionOpInterface> referenced;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(&fn.getFunctionBody());
-  if (!uses)
-    return referenced;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    if (auto target = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
-            use.getUser(), use.getSymbolRef()))
-      referenced.push_back(target);
-  return referenced;
+};
+} // namespace
+
+static SymbolRefAttr getReferencedSymbol(Operation *op) {
+  if (auto call = dyn_cast<CallOpInterface>(op))
+    return dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
+  if (auto derivative = dyn_cast<DerivativeOpInterface>(op))
+    return derivative.getCalleeAttr();
+  if (auto backprop = dyn_cast<BackpropOp>(op))
+    return backprop.getCalleeAttr();
+  return nullptr;
 }
 
-static LogicalResult
-verifyReachedFunction(Operation *op, FunctionOpInterface fn, StringRef method) {
+static FunctionScan scanFunction(FunctionOpInterface fn,
+                                 SymbolTableCollection &symbolTable) {
+  FunctionScan scan;
+  fn->walk([&](Operation *op) {
+    if (!scan.firstDerivative && isa<DerivativeOpInterface, BackpropOp>(op))
+      scan.firstDerivative = op;
+    if (SymbolRefAttr symbol = getReferencedSymbol(op))
+      if (auto target =
+              symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(op,
+                                                                       symbol))
+        scan.referenced.push_back(target);
+  });
+  return scan;
+}
+
+static LogicalResult verifyReachedFunction(Operation *op,
+                                           FunctionOpInterface fn,
+                                           const FunctionScan &scan,
+                                           StringRef method) {
   if (qgrad::quantum::isQNode(fn)) {
     bool exact = method == "auto";
     if (exact ? failed(qgrad::quantum::verifyQNodeDifferentiable(fn, op))
@@ -118,7 +128,7 @@ verifyReachedFunction(Operation *op, FunctionOpInterface fn, StringRef method) {
   }
   if (method == "fd")
     return success();
-  if (Operation *nested = findNestedDerivative(fn)) {
+  if (Operation *nested = scan.firstDerivative) {
     InFlightDiagnostic diag =
         op->emitOpError() << "differentiates @" << fn.getName()
                           << ", which computes a derivative itself; a "
@@ -139,9 +149,10 @@ LogicalResult qgrad::gradient::verifyReachableFunctions(
     FunctionOpInterface fn = worklist.pop_back_val();
     if (fn.isExternal())
       continue;
-    if (failed(verifyReachedFunction(op, fn, method)))
+    FunctionScan scan = scanFunction(fn, symbolTable);
+    if (failed(verifyReachedFunction(op, fn, scan, method)))
       return failure();
-    for (FunctionOpInterface next : getReferencedFunctions(fn, symbolTable))
+    for (FunctionOpInterface next : scan.referenced)
       if (reached.insert(next))
         worklist.push_back(next);
   }

@@ -38,6 +38,23 @@ LogicalResult qgrad::gradient::verifyDerivativeAttrs(Operation *op) {
                               derivative.getCallArgs().size());
 }
 
+/// Whether a recent earlier op of the same block differentiates the same
+/// function by the same method, and so has already inspected everything it
+/// reaches. Keeps many derivatives of one large circuit from walking it many
+/// times; the look-back is bounded so that the search stays linear.
+static bool isReachCheckedEarlier(DerivativeOpInterface op) {
+  constexpr unsigned kLookBack = 256;
+  unsigned steps = 0;
+  for (Operation *prev = op->getPrevNode(); prev && steps++ < kLookBack;
+       prev = prev->getPrevNode()) {
+    auto other = dyn_cast<DerivativeOpInterface>(prev);
+    if (other && other.getCalleeAttr() == op.getCalleeAttr() &&
+        other.getMethod() == op.getMethod())
+      return true;
+  }
+  return false;
+}
+
 /// The checks every derivative op makes of its callee; returns the callee.
 static FailureOr<FunctionOpInterface>
 verifyDerivativeCall(DerivativeOpInterface op,
@@ -49,7 +66,9 @@ verifyDerivativeCall(DerivativeOpInterface op,
                             callee->getArgumentTypes(),
                             "the callee's signature")) ||
       failed(verifyDiffArgsAreFloats(op, *callee, op.getDiffArgPositions())) ||
-      failed(verifyResultsAreFloats(op, *callee)) ||
+      failed(verifyResultsAreFloats(op, *callee)))
+    return failure();
+  if (!isReachCheckedEarlier(op) &&
       failed(
           verifyReachableFunctions(op, *callee, op.getMethod(), symbolTable)))
     return failure();

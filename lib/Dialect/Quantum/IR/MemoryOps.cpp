@@ -28,33 +28,47 @@ static LogicalResult verifyOperandOrConstant(Operation *op, Value operand,
   return success();
 }
 
-/// A constant index must lie inside the register when its size is known.
-static LogicalResult verifyIndexInRange(Operation *op, Value qreg,
-                                        std::optional<uint64_t> index) {
-  std::optional<int64_t> size = getStaticRegisterSize(qreg);
-  if (!index || !size || static_cast<int64_t>(*index) < *size)
-    return success();
-  return op->emitOpError() << "qubit index " << *index
-                           << " is out of range for a register of " << *size
-                           << " qubit(s)";
+/// A constant index must lie inside the register. The register's size is
+/// known at its allocation, so the allocation checks every index used along
+/// the chain of inserts it starts: once per register rather than once per
+/// index, which would walk the chain back each time.
+static LogicalResult verifyIndicesInRange(AllocOp alloc, int64_t size) {
+  SmallVector<Value> registers = {alloc.getQreg()};
+  while (!registers.empty()) {
+    Value reg = registers.pop_back_val();
+    for (Operation *user : reg.getUsers()) {
+      std::optional<uint64_t> index;
+      if (auto extract = dyn_cast<ExtractOp>(user)) {
+        index = extract.getIdxAttr();
+      } else if (auto insert = dyn_cast<InsertOp>(user)) {
+        index = insert.getIdxAttr();
+        registers.push_back(insert.getOutQreg());
+      }
+      if (index && static_cast<int64_t>(*index) >= size)
+        return user->emitOpError()
+               << "qubit index " << *index
+               << " is out of range for a register of " << size << " qubit(s)";
+    }
+  }
+  return success();
 }
 
 LogicalResult AllocOp::verify() {
-  return verifyOperandOrConstant(*this, getNqubits(), getNqubitsAttrAttr(),
-                                 "a qubit count");
+  if (failed(verifyOperandOrConstant(*this, getNqubits(), getNqubitsAttrAttr(),
+                                     "a qubit count")))
+    return failure();
+  std::optional<uint64_t> size = getNqubitsAttr();
+  return size ? verifyIndicesInRange(*this, static_cast<int64_t>(*size))
+              : success();
 }
 
 LogicalResult ExtractOp::verify() {
-  if (failed(verifyOperandOrConstant(*this, getIdx(), getIdxAttrAttr(),
-                                     "an index")))
-    return failure();
-  return verifyIndexInRange(*this, getQreg(), getIdxAttr());
+  return verifyOperandOrConstant(*this, getIdx(), getIdxAttrAttr(), "an index");
 }
 
 LogicalResult InsertOp::verify() {
   if (failed(verifyOperandOrConstant(*this, getIdx(), getIdxAttrAttr(),
-                                     "an index")) ||
-      failed(verifyIndexInRange(*this, getInQreg(), getIdxAttr())))
+                                     "an index")))
     return failure();
   return verifyConsumedOnce(*this, getQubit());
 }

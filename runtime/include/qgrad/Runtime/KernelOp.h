@@ -35,6 +35,7 @@ enum class OpKind : uint8_t {
   Swap,        // 1 target: swap its 0/1 halves; 2 targets: swap 01 and 10
   ParityPhase, // multiply by matrix[0] (even parity of targets) or matrix[1]
   MaskPhase,   // multiply by matrix[0] where every target bit is 1
+  Matrix1Pair, // two 2x2 on targets[0] < targets[1], matrix = both (8 entries)
   Deriv1,      // derivative of a Matrix1 rotation, fused with its inverse
   PauliDeriv,  // derivative inner product of a Pauli-sum generator only
 };

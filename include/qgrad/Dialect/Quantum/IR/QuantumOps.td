@@ -30,7 +30,7 @@ def Quantum_DeviceOp : Quantum_Op<"device"> {
     Optional. `specs` names the device (library, device name, keyword
     arguments, in the order Catalyst prints them); `shots` sets the number of
     samples for sampling measurements. Without it the runtime's default
-    state-vector simulator runs the circuit analytically.
+    device runs the circuit.
 
     ```mlir
     quantum.device ["", "qgrad.statevector", "{}"]

@@ -1,0 +1,31 @@
+//===- bench_adolc.cpp - ADOL-C's taped gradient, shared by the objectives ===//
+
+#include "bench_adolc.h"
+
+#include <adolc/adolc.h>
+
+#include <algorithm>
+
+void bench_adolc_trace_on(short tag, double estimated_operations) {
+  // Locations and values per operation are at most a small multiple of the
+  // operation count; the margin keeps the tape from spilling to disk.
+  double capped = std::min(estimated_operations * 1.5 + 65536.0, 1.0e9);
+  unsigned operations = (unsigned)capped;
+  trace_on(tag, 1, operations, 3 * operations, operations, operations);
+}
+
+int bench_adolc_gradient(short tag, int num_params, const double *params,
+                         double *grad) {
+  return gradient(tag, num_params, params, grad) < 0 ? -1 : 0;
+}
+
+int bench_adolc_tape_spilled(short tag) {
+  size_t stats[STAT_SIZE];
+  tapestats(tag, stats);
+  return stats[OP_FILE_ACCESS] || stats[LOC_FILE_ACCESS] ||
+         stats[VAL_FILE_ACCESS];
+}
+
+void bench_adolc_release(short tag) {
+  removeTape(tag, ADOLC_REMOVE_COMPLETELY);
+}

@@ -1,0 +1,29 @@
+/*===- bench_adolc.h - ADOL-C's taped gradient, shared by the objectives --===*
+ *
+ * ADOL-C is used as ADBench uses it: the objective is recorded on a tape once
+ * at the evaluation point, then gradient() replays the tape forward and in
+ * reverse each time it is timed.
+ *===----------------------------------------------------------------------===*/
+#ifndef QGRAD_BENCH_AD_BENCH_ADOLC_H
+#define QGRAD_BENCH_AD_BENCH_ADOLC_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Returns 0, or -1 when ADOL-C reports an error. */
+int bench_adolc_gradient(short tag, int num_params, const double *params,
+                         double *grad);
+/* Whether the tape had to spill to files (which would slow gradient()). */
+int bench_adolc_tape_spilled(short tag);
+void bench_adolc_release(short tag);
+
+#ifdef __cplusplus
+}
+
+/* Starts recording with buffers large enough for `estimated_operations`, so
+ * the tape stays in memory. */
+void bench_adolc_trace_on(short tag, double estimated_operations);
+#endif
+
+#endif

@@ -1,0 +1,138 @@
+//===- bench_measure.c - Timing and cross-checking one objective ---------===//
+
+#include "bench_measure.h"
+
+#include "bench_adolc.h"
+#include "bench_compare.h"
+#include "bench_timer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Differences below this fraction of the gradient's largest entry are
+ * rounding noise in components that cancel to almost zero. */
+static const double kRelativeFloor = 1e-6;
+/* The relative finite-difference step: with Richardson extrapolation it
+ * balances truncation and rounding on every objective here. */
+static const double kFdStep = 3e-4;
+
+typedef struct TimedCall {
+  const BenchProblem *problem;
+  BenchGradientFn gradient; /* NULL: time the primal */
+  short adolc_tag;          /* > 0: time ADOL-C's gradient() */
+  double *grad;
+  double sink;
+} TimedCall;
+
+static void run_timed_call(void *opaque) {
+  TimedCall *call = (TimedCall *)opaque;
+  const BenchProblem *p = call->problem;
+  if (call->adolc_tag > 0)
+    bench_adolc_gradient(call->adolc_tag, p->num_params, p->params, call->grad);
+  else if (call->gradient)
+    call->gradient(p->input, p->params, call->grad);
+  else
+    call->sink += p->primal(p->input, p->params);
+}
+
+static double *new_gradient(int count) {
+  return (double *)calloc((size_t)count, sizeof(double));
+}
+
+static void check_finite_differences(const BenchProblem *p,
+                                     const BenchOptions *options,
+                                     const double *hand, BenchResult *r) {
+  int wanted =
+      options->fd_components > 0 ? options->fd_components : p->num_params;
+  int *indices = (int *)malloc(sizeof(int) * (size_t)p->num_params);
+  int count = bench_spread_indices(p->num_params, wanted, indices);
+  double *fd = new_gradient(count);
+  double *fd_half = new_gradient(count);
+  double *hand_subset = new_gradient(count);
+  // Plain central differences are what is timed; their second-order error
+  // is too large for a check on the full objectives (7e-6 relative on BA's
+  // rotations), so the check uses the extrapolation with the half step.
+  double start = bench_now_seconds();
+  bench_central_differences(p, indices, count, kFdStep, fd);
+  double elapsed = bench_now_seconds() - start;
+  bench_central_differences(p, indices, count, 0.5 * kFdStep, fd_half);
+  bench_richardson(fd, fd_half, count);
+  for (int i = 0; i < count; ++i)
+    hand_subset[i] = hand[indices[i]];
+  r->fd_components = count;
+  r->fd_s = options->timing ? elapsed * p->num_params / count : NAN;
+  r->fd_vs_hand = bench_max_rel_diff(fd, hand_subset, count, 1e-3);
+  free(indices);
+  free(fd);
+  free(fd_half);
+  free(hand_subset);
+}
+
+/* Times the primal and every gradient that exists, interleaved. */
+static void time_all(const BenchProblem *p, short adolc_tag,
+                     const BenchOptions *options, double *grad,
+                     BenchResult *r) {
+  TimedCall calls[4] = {{p, NULL, 0, grad, 0.0},
+                        {p, p->hand_gradient, 0, grad, 0.0},
+                        {p, NULL, adolc_tag, grad, 0.0},
+                        {p, p->engine->gradient, 0, grad, 0.0}};
+  double *results[4] = {&r->primal_s, &r->hand_s, &r->adolc_s, &r->qgrad_s};
+  int count = p->engine->gradient ? 4 : 3;
+  BenchTimedWork items[4];
+  for (int i = 0; i < count; ++i)
+    items[i] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
+  bench_time_interleaved(items, count, options->min_batch_seconds,
+                         options->repetitions);
+  for (int i = 0; i < count; ++i)
+    *results[i] = items[i].seconds_per_call;
+}
+
+void bench_measure(const BenchProblem *p, short adolc_tag,
+                   const BenchOptions *options, BenchResult *r) {
+  memset(r, 0, sizeof *r);
+  r->name = p->name;
+  r->origin = p->origin;
+  r->num_params = p->num_params;
+  r->primal_s = r->hand_s = r->adolc_s = r->qgrad_s = NAN;
+  r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
+  r->engine_unavailable =
+      p->engine->gradient ? NULL : p->engine->unavailable_reason;
+  r->objective = p->primal(p->input, p->params);
+
+  double *hand = new_gradient(p->num_params);
+  double *adolc = new_gradient(p->num_params);
+  double *ours = new_gradient(p->num_params);
+  double *scratch = new_gradient(p->num_params);
+
+  p->hand_gradient(p->input, p->params, hand);
+  double start = bench_now_seconds();
+  p->adolc_record(p->input, p->params, adolc_tag);
+  r->adolc_record_s = bench_now_seconds() - start;
+  r->adolc_spilled = bench_adolc_tape_spilled(adolc_tag);
+  bench_adolc_gradient(adolc_tag, p->num_params, p->params, adolc);
+  r->adolc_vs_hand =
+      bench_max_rel_diff(adolc, hand, p->num_params, kRelativeFloor);
+  if (p->engine->gradient) {
+    p->engine->gradient(p->input, p->params, ours);
+    r->qgrad_vs_hand =
+        bench_max_rel_diff(ours, hand, p->num_params, kRelativeFloor);
+    r->qgrad_vs_adolc =
+        bench_max_rel_diff(ours, adolc, p->num_params, kRelativeFloor);
+  }
+  if (options->timing)
+    time_all(p, adolc_tag, options, scratch, r);
+  bench_adolc_release(adolc_tag);
+
+  check_finite_differences(p, options, hand, r);
+  // NaN comparisons are false, so a NaN difference fails the check.
+  r->agree =
+      r->adolc_vs_hand <= BENCH_AD_TOLERANCE &&
+      r->fd_vs_hand <= BENCH_FD_TOLERANCE &&
+      (!p->engine->gradient || (r->qgrad_vs_hand <= BENCH_AD_TOLERANCE &&
+                                r->qgrad_vs_adolc <= BENCH_AD_TOLERANCE));
+  free(hand);
+  free(adolc);
+  free(ours);
+  free(scratch);
+}

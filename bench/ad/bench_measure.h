@@ -1,0 +1,38 @@
+/*===- bench_measure.h - Timing and cross-checking one objective ----------===*/
+#ifndef QGRAD_BENCH_AD_BENCH_MEASURE_H
+#define QGRAD_BENCH_AD_BENCH_MEASURE_H
+
+#include "bench_problem.h"
+
+/* AD gradients (ours, hand-written, ADOL-C) must agree to this. */
+#define BENCH_AD_TOLERANCE 1e-10
+/* Central differences agree with them only to truncation and rounding. */
+#define BENCH_FD_TOLERANCE 1e-5
+
+typedef struct BenchOptions {
+  int timing;               /* 0: correctness only, nothing is timed */
+  double min_batch_seconds; /* each timed batch lasts at least this */
+  int repetitions;          /* batches per measurement, the fastest wins */
+  int fd_components;        /* finite-differenced components, <= 0: all */
+} BenchOptions;
+
+typedef struct BenchResult {
+  const char *name;
+  const char *origin;
+  int num_params;
+  double objective;
+  /* Seconds per call; NAN when not measured. */
+  double primal_s, qgrad_s, hand_s, adolc_s, adolc_record_s, fd_s;
+  int fd_components;              /* fd_s is extrapolated when < num_params */
+  const char *engine_unavailable; /* NULL when the engine built */
+  int adolc_spilled;
+  /* Relative differences (see bench_max_rel_diff); NAN when not computed. */
+  double qgrad_vs_hand, adolc_vs_hand, qgrad_vs_adolc, fd_vs_hand;
+  int agree;
+} BenchResult;
+
+/* Computes every gradient, compares them, and times them when asked. */
+void bench_measure(const BenchProblem *problem, short adolc_tag,
+                   const BenchOptions *options, BenchResult *result);
+
+#endif

@@ -1,0 +1,191 @@
+//===- LowerGradients.cpp - Derivative ops to Jacobian code ---------------===//
+//
+// grad, value_and_grad, jvp and vjp all reduce to the Jacobian blocks of
+// their call (Jacobians.h), exact or by finite differences; this file maps
+// each op's results onto those blocks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgrad/Dialect/Gradient/Transforms/Passes.h"
+
+#include "Buffers.h"
+#include "Jacobians.h"
+
+#include "qgrad/Dialect/Gradient/IR/GradientOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace qgrad::gradient {
+#define GEN_PASS_DEF_LOWERGRADIENTS
+#include "qgrad/Dialect/Gradient/Transforms/Passes.h.inc"
+} // namespace qgrad::gradient
+
+using namespace mlir;
+using namespace qgrad::gradient;
+using namespace qgrad::gradient::detail;
+
+namespace {
+
+/// One output element as a row-major buffer view, with its element count.
+struct FlatValue {
+  Value buffer;
+  Value size;
+};
+
+FlatValue flatten(OpBuilder &b, Location loc, Value value) {
+  Value buffer = allocValueBuffer(b, loc, value);
+  storeValue(b, loc, value, buffer);
+  return {buffer, getNumElements(b, loc, value)};
+}
+
+/// sum over blocks of J * direction, contracted over the argument's (jvp)
+/// or the result's (vjp) elements.
+Value contract(OpBuilder &b, Location loc, ArrayRef<Value> blocks,
+               ArrayRef<FlatValue> directions, ArrayRef<Value> strides,
+               Value outerIndex, bool overColumns) {
+  Value total = f64Constant(b, loc, 0.0);
+  for (auto [block, direction, stride] :
+       llvm::zip(blocks, directions, strides)) {
+    LinearView blockView(b, loc, block), directionView(b, loc, direction.buffer);
+    Value sum = buildSum(
+        b, loc, direction.size, [&](OpBuilder &sb, Location sl, Value inner) {
+          // Row-major (e, m): e * columns + m.
+          Value index =
+              overColumns
+                  ? arith::AddIOp::create(
+                        sb, sl, arith::MulIOp::create(sb, sl, outerIndex, stride),
+                        inner)
+                  : arith::AddIOp::create(
+                        sb, sl, arith::MulIOp::create(sb, sl, inner, stride),
+                        outerIndex);
+          return arith::MulFOp::create(sb, sl, blockView.load(sb, sl, index),
+                                       directionView.load(sb, sl, inner));
+        });
+    total = arith::AddFOp::create(b, loc, total, sum);
+  }
+  return total;
+}
+
+/// A buffer of `type`'s shape filled by fill(index), returned as the value.
+Value buildValue(OpBuilder &b, Location loc, Type type, Value shapeSource,
+                 Value count,
+                 function_ref<Value(OpBuilder &, Location, Value)> fill) {
+  Value buffer = memref::AllocOp::create(
+      b, loc, getValueBufferType(type),
+      isa<RankedTensorType>(type) ? getDynamicSizes(b, loc, shapeSource)
+                                  : SmallVector<Value>());
+  LinearView view(b, loc, buffer);
+  buildLoop(b, loc, count, [&](OpBuilder &lb, Location l, Value index) {
+    view.store(lb, l, fill(lb, l, index), index);
+  });
+  return loadValue(b, loc, type, buffer);
+}
+
+class LowerGradientsPass
+    : public qgrad::gradient::impl::LowerGradientsBase<LowerGradientsPass> {
+public:
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<DerivativeOpInterface> ops;
+    module.walk([&](DerivativeOpInterface op) { ops.push_back(op); });
+    for (DerivativeOpInterface op : ops)
+      if (failed(lower(module, op)))
+        return signalPassFailure();
+  }
+
+private:
+  LogicalResult lower(ModuleOp module, DerivativeOpInterface op);
+};
+
+LogicalResult LowerGradientsPass::lower(ModuleOp module,
+                                        DerivativeOpInterface op) {
+  Operation *operation = op.getOperation();
+  Location loc = operation->getLoc();
+  OpBuilder b(operation);
+  auto callee = module.lookupSymbol<func::FuncOp>(op.getCalleeAttr());
+  if (!callee)
+    return operation->emitError("callee not found");
+  CallToDifferentiate call{callee, SmallVector<Value>(op.getCallArgs()),
+                           op.getDiffArgPositions()};
+
+  FailureOr<JacobianBlocks> blocks = failure();
+  if (op.getMethod() == "fd") {
+    FloatAttr step = op.getFiniteDiffParamAttr();
+    blocks = buildFiniteDifferenceJacobians(
+        b, loc, call, step ? step.getValueAsDouble() : 1e-7);
+  } else {
+    blocks = buildExactJacobians(b, loc, module, call);
+  }
+  if (failed(blocks))
+    return failure();
+  auto values = [&]() -> SmallVector<Value> {
+    if (!blocks->values.empty())
+      return blocks->values;
+    return func::CallOp::create(b, loc, callee, call.args).getResults();
+  };
+
+  unsigned numResults = callee.getNumResults();
+  unsigned numDiffArgs = call.diffArgs.size();
+  SmallVector<Value> replacements;
+  auto appendJacobians = [&](unsigned firstResult) {
+    for (unsigned k = 0; k < numResults; ++k)
+      for (unsigned i = 0; i < numDiffArgs; ++i)
+        replacements.push_back(getBlockResult(
+            b, loc, blocks->blocks[k][i],
+            operation->getResult(firstResult + k * numDiffArgs + i)
+                .getType()));
+  };
+
+  if (isa<GradOp>(operation)) {
+    appendJacobians(0);
+  } else if (isa<ValueAndGradOp>(operation)) {
+    replacements = values();
+    appendJacobians(numResults);
+  } else if (auto jvp = dyn_cast<JVPOp>(operation)) {
+    replacements = values();
+    SmallVector<FlatValue> tangents;
+    for (Value tangent : jvp.getTangents())
+      tangents.push_back(flatten(b, loc, tangent));
+    for (unsigned k = 0; k < numResults; ++k) {
+      Value result = replacements[k];
+      replacements.push_back(buildValue(
+          b, loc, result.getType(), result, blocks->rows[k],
+          [&](OpBuilder &eb, Location el, Value e) {
+            return contract(eb, el, blocks->blocks[k], tangents,
+                            blocks->columns, e, /*overColumns=*/true);
+          }));
+    }
+  } else if (auto vjp = dyn_cast<VJPOp>(operation)) {
+    replacements = values();
+    SmallVector<FlatValue> cotangents;
+    for (Value cotangent : vjp.getCotangents())
+      cotangents.push_back(flatten(b, loc, cotangent));
+    for (auto [i, position] : llvm::enumerate(call.diffArgs)) {
+      SmallVector<Value> column;
+      for (unsigned k = 0; k < numResults; ++k)
+        column.push_back(blocks->blocks[k][i]);
+      SmallVector<Value> strides(numResults, blocks->columns[i]);
+      Value arg = call.args[position];
+      replacements.push_back(buildValue(
+          b, loc, arg.getType(), arg, blocks->columns[i],
+          [&](OpBuilder &eb, Location el, Value m) {
+            return contract(eb, el, column, cotangents, strides, m,
+                            /*overColumns=*/false);
+          }));
+    }
+  } else {
+    return operation->emitError("unknown derivative op");
+  }
+  operation->replaceAllUsesWith(replacements);
+  operation->erase();
+  return success();
+}
+
+} // namespace

@@ -1,0 +1,659 @@
+//===- QNodeParts.cpp - A qnode split for differentiation -----------------===//
+//
+// Every part is a clone of the qnode with one change to how gate parameters
+// are treated (counted, stored, read back) and, for the classical parts,
+// with the quantum operations removed. Parameters are numbered in execution
+// order by a counter in a stack slot, which works under any control flow;
+// LLVM promotes it to a register.
+//
+//===----------------------------------------------------------------------===//
+
+#include "QNodeParts.h"
+
+#include "Buffers.h"
+
+#include "qgrad/Dialect/Quantum/IR/GateTable.h"
+#include "qgrad/Dialect/Quantum/IR/QNode.h"
+#include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
+#include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
+#include "qgrad/Dialect/Quantum/IR/QuantumTypes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <numbers>
+
+using namespace mlir;
+using namespace qgrad::gradient::detail;
+namespace quantum = qgrad::quantum;
+
+namespace {
+
+/// What a clone does at each gate parameter.
+enum class ParamUse { Count, Store, StoreKind, Load };
+
+/// Shift-rule codes written by Q.kinds.
+enum : int64_t { kTwoTermCode = 0, kFourTermCode = 1 };
+
+/// The two-term rule: f'(t) = [f(t + pi/2) - f(t - pi/2)] / 2 for a
+/// generator with one frequency. The four-term rule for two frequencies
+/// (1/2 and 1):  f'(t) = c1 [f(t + pi/2) - f(t - pi/2)]
+///                     - c2 [f(t + 3pi/2) - f(t - 3pi/2)].
+constexpr double kHalfPi = std::numbers::pi / 2;
+constexpr double kFourTermC1 =
+    (std::numbers::sqrt2 + 1) / (4 * std::numbers::sqrt2);
+constexpr double kFourTermC2 =
+    (std::numbers::sqrt2 - 1) / (4 * std::numbers::sqrt2);
+
+bool isQuantumType(Type type) {
+  return isa<quantum::QubitType, quantum::QuregType, quantum::ObservableType>(
+      type);
+}
+
+/// The f64 parameter operands of a gate, as operands so clones can replace
+/// them.
+MutableArrayRef<OpOperand> getParamOperands(Operation *gate) {
+  if (auto custom = dyn_cast<quantum::CustomOp>(gate))
+    return custom.getParamsMutable();
+  if (auto multiRZ = dyn_cast<quantum::MultiRZOp>(gate))
+    return MutableArrayRef<OpOperand>(&multiRZ.getThetaMutable(), 1);
+  return {};
+}
+
+class QNodeSplitter {
+public:
+  QNodeSplitter(ModuleOp module, func::FuncOp qnode)
+      : module(module), qnode(qnode), symbols(module),
+        loc(qnode.getLoc()) {}
+
+  FailureOr<func::FuncOp> getSurrogate();
+
+private:
+  ModuleOp module;
+  func::FuncOp qnode;
+  SymbolTable symbols;
+  Location loc;
+
+  std::string partName(StringRef part) {
+    return (qnode.getSymName() + "." + part).str();
+  }
+  func::FuncOp lookup(StringRef part) {
+    return symbols.lookup<func::FuncOp>(partName(part));
+  }
+
+  /// A private clone of the qnode named `part` whose entry block has the
+  /// qnode's arguments followed by `extraInputs`.
+  func::FuncOp clonePart(StringRef part, TypeRange extraInputs,
+                         TypeRange results);
+  /// Applies `use` at every gate parameter of `fn`, numbering parameters
+  /// with a counter; returns the counter slot.
+  Value rewriteParams(func::FuncOp fn, ParamUse use, Value buffer);
+  /// Removes every quantum operation, leaving the classical computation.
+  LogicalResult stripQuantum(func::FuncOp fn);
+  /// Replaces every return of fn by one built by `build`.
+  void replaceReturns(func::FuncOp fn,
+                      function_ref<SmallVector<Value>(OpBuilder &)> build);
+
+  FailureOr<func::FuncOp> getClassicalPart(StringRef part, ParamUse use);
+  FailureOr<func::FuncOp> getQuantumPart();
+  FailureOr<func::FuncOp> getAdjointPart();
+  FailureOr<func::FuncOp> getEvaluate();
+
+  func::FuncOp declareRuntime(StringRef name, Type result, TypeRange inputs);
+};
+
+func::FuncOp QNodeSplitter::clonePart(StringRef part, TypeRange extraInputs,
+                                      TypeRange results) {
+  SmallVector<Type> inputs(qnode.getArgumentTypes());
+  inputs.append(extraInputs.begin(), extraInputs.end());
+  OpBuilder b(module.getContext());
+  b.setInsertionPointAfter(qnode);
+  auto fn = func::FuncOp::create(b, loc, partName(part),
+                                 b.getFunctionType(inputs, results));
+  fn.setPrivate();
+  IRMapping mapping;
+  qnode.getBody().cloneInto(&fn.getBody(), mapping);
+  for (Type type : extraInputs)
+    fn.front().addArgument(type, loc);
+  symbols.insert(fn);
+  return fn;
+}
+
+Value QNodeSplitter::rewriteParams(func::FuncOp fn, ParamUse use,
+                                   Value buffer) {
+  OpBuilder b(fn.getContext());
+  b.setInsertionPointToStart(&fn.front());
+  Value counter = memref::AllocaOp::create(
+      b, loc, MemRefType::get({}, b.getIndexType()));
+  memref::StoreOp::create(b, loc, indexConstant(b, loc, 0), counter);
+
+  SmallVector<Operation *> gates;
+  fn.walk([&](quantum::GateOpInterface gate) {
+    gates.push_back(gate.getOperation());
+  });
+  for (Operation *gate : gates) {
+    const quantum::GateInfo *info = quantum::lookupGate(
+        cast<quantum::GateOpInterface>(gate).getGateName());
+    b.setInsertionPoint(gate);
+    Location gateLoc = gate->getLoc();
+    for (OpOperand &operand : getParamOperands(gate)) {
+      Value index = memref::LoadOp::create(b, gateLoc, counter);
+      Value next = arith::AddIOp::create(b, gateLoc, index,
+                                         indexConstant(b, gateLoc, 1));
+      memref::StoreOp::create(b, gateLoc, next, counter);
+      switch (use) {
+      case ParamUse::Count:
+        break;
+      case ParamUse::Store:
+        memref::StoreOp::create(b, gateLoc, operand.get(), buffer, index);
+        break;
+      case ParamUse::StoreKind: {
+        int64_t code = info && info->shiftRule == quantum::ShiftRule::FourTerm
+                           ? kFourTermCode
+                           : kTwoTermCode;
+        Value kind = arith::ConstantOp::create(b, gateLoc,
+                                               b.getI64IntegerAttr(code));
+        memref::StoreOp::create(b, gateLoc, kind, buffer, index);
+        break;
+      }
+      case ParamUse::Load:
+        operand.set(memref::LoadOp::create(b, gateLoc, buffer, index));
+        break;
+      }
+    }
+  }
+  return counter;
+}
+
+void QNodeSplitter::replaceReturns(
+    func::FuncOp fn, function_ref<SmallVector<Value>(OpBuilder &)> build) {
+  SmallVector<func::ReturnOp> returns;
+  fn.walk([&](func::ReturnOp op) { returns.push_back(op); });
+  for (func::ReturnOp op : returns) {
+    OpBuilder b(op);
+    func::ReturnOp::create(b, op.getLoc(), build(b));
+    op.erase();
+  }
+}
+
+LogicalResult QNodeSplitter::stripQuantum(func::FuncOp fn) {
+  MLIRContext *context = fn.getContext();
+  // Gates, measurements and inserts hand their qubits (registers) through:
+  // forward each quantum result to the operand it came from.
+  fn.walk([&](Operation *op) {
+    if (auto gate = dyn_cast<quantum::GateOpInterface>(op)) {
+      for (auto [in, out] : llvm::zip(gate.getInQubits(), gate.getOutQubits()))
+        out.replaceAllUsesWith(in);
+    } else if (auto measure = dyn_cast<quantum::MeasureOp>(op)) {
+      measure.getOutQubit().replaceAllUsesWith(measure.getInQubit());
+    } else if (auto insert = dyn_cast<quantum::InsertOp>(op)) {
+      insert.getOutQreg().replaceAllUsesWith(insert.getInQreg());
+    }
+  });
+
+  auto eraseDeadQuantumOps = [&] {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      SmallVector<Operation *> ops;
+      fn.walk<WalkOrder::PostOrder>([&](Operation *op) {
+        if (isa<quantum::QuantumDialect>(op->getDialect()))
+          ops.push_back(op);
+      });
+      for (Operation *op : llvm::reverse(ops)) {
+        if (!op->use_empty())
+          continue;
+        op->erase();
+        changed = true;
+      }
+    }
+  };
+  eraseDeadQuantumOps();
+
+  // Loops and conditionals that carried qubits now pass them through
+  // unchanged; canonicalization drops those loop-carried values.
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  (void)applyPatternsGreedily(fn, std::move(patterns));
+  eraseDeadQuantumOps();
+
+  WalkResult leftover = fn.walk([&](Operation *op) {
+    bool quantumValue = llvm::any_of(op->getResultTypes(), isQuantumType) ||
+                        llvm::any_of(op->getOperandTypes(), isQuantumType);
+    if (!quantumValue && !isa<quantum::QuantumDialect>(op->getDialect()))
+      return WalkResult::advance();
+    InFlightDiagnostic diag = qnode.emitError()
+                              << "cannot separate the gate parameters of "
+                                 "qnode @"
+                              << qnode.getSymName()
+                              << " from its quantum operations";
+    diag.attachNote(op->getLoc())
+        << "this operation still needs a quantum value in the classical "
+           "part (do gate parameters or control flow depend on a "
+           "measurement outcome?)";
+    return WalkResult::interrupt();
+  });
+  return failure(leftover.wasInterrupted());
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getClassicalPart(StringRef part,
+                                                        ParamUse use) {
+  if (func::FuncOp existing = lookup(part))
+    return existing;
+  OpBuilder b(module.getContext());
+  Type indexType = b.getIndexType();
+  SmallVector<Type> extra;
+  if (use == ParamUse::Store)
+    extra.push_back(MemRefType::get({ShapedType::kDynamic}, b.getF64Type()));
+  if (use == ParamUse::StoreKind)
+    extra.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()));
+  SmallVector<Type> results;
+  if (use == ParamUse::Count)
+    results.push_back(indexType);
+
+  func::FuncOp fn = clonePart(part, extra, results);
+  Value buffer = extra.empty() ? Value() : fn.getArguments().back();
+  Value counter = rewriteParams(fn, use, buffer);
+  replaceReturns(fn, [&](OpBuilder &rb) -> SmallVector<Value> {
+    if (use != ParamUse::Count)
+      return {};
+    return {memref::LoadOp::create(rb, loc, counter)};
+  });
+  if (failed(stripQuantum(fn)))
+    return failure();
+  return fn;
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getQuantumPart() {
+  if (func::FuncOp existing = lookup("quantum"))
+    return existing;
+  Type params = MemRefType::get({ShapedType::kDynamic},
+                                Float64Type::get(module.getContext()));
+  func::FuncOp fn =
+      clonePart("quantum", params, qnode.getFunctionType().getResults());
+  rewriteParams(fn, ParamUse::Load, fn.getArguments().back());
+  return fn;
+}
+
+func::FuncOp QNodeSplitter::declareRuntime(StringRef name, Type result,
+                                           TypeRange inputs) {
+  if (auto existing = symbols.lookup<func::FuncOp>(name))
+    return existing;
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToStart(module.getBody());
+  auto fn = func::FuncOp::create(b, loc, name,
+                                 b.getFunctionType(inputs, result));
+  fn.setPrivate();
+  symbols.insert(fn);
+  return fn;
+}
+
+/// The aligned pointer of an identity-layout memref, as an LLVM pointer.
+static Value getBufferPointer(OpBuilder &b, Location loc, Value buffer) {
+  Value index =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  Value address =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return LLVM::IntToPtrOp::create(b, loc,
+                                  LLVM::LLVMPointerType::get(b.getContext()),
+                                  address);
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
+  if (func::FuncOp existing = lookup("adjoint"))
+    return existing;
+  MLIRContext *context = module.getContext();
+  OpBuilder b(context);
+  Type f64 = b.getF64Type();
+  Type i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  Type params = MemRefType::get({ShapedType::kDynamic}, f64);
+  Type jacobian =
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+
+  // The runtime's tape: the context, start after each allocation (which
+  // clears it), stop and sweep once the measured state is final.
+  func::FuncOp getContext =
+      declareRuntime("qgrad_rt_default_context", ptr, {});
+  func::FuncOp tapeStart = declareRuntime("qgrad_rt_tape_start", i64, {ptr});
+  func::FuncOp tapeStop = declareRuntime("qgrad_rt_tape_stop", i64, {ptr});
+  func::FuncOp adjointJacobian = declareRuntime(
+      "qgrad_rt_adjoint_jacobian", i64, {ptr, ptr, i64, ptr, i64});
+
+  func::FuncOp fn = clonePart("adjoint", {params, jacobian},
+                              qnode.getFunctionType().getResults());
+  Value paramBuffer = fn.getArgument(fn.getNumArguments() - 2);
+  Value jacobianBuffer = fn.getArguments().back();
+  rewriteParams(fn, ParamUse::Load, paramBuffer);
+
+  b.setInsertionPointToStart(&fn.front());
+  Value runtime = func::CallOp::create(b, loc, getContext, ValueRange{})
+                      .getResult(0);
+  fn.walk([&](quantum::AllocOp alloc) {
+    OpBuilder after(alloc);
+    after.setInsertionPointAfter(alloc);
+    func::CallOp::create(after, alloc.getLoc(), tapeStart, ValueRange{runtime});
+  });
+
+  auto returnOp = cast<func::ReturnOp>(fn.front().getTerminator());
+  SmallVector<quantum::ExpvalOp> expvals;
+  for (Value result : returnOp.getOperands()) {
+    auto expval = result.getDefiningOp<quantum::ExpvalOp>();
+    if (!expval || expval->getBlock() != &fn.front()) {
+      qnode.emitError() << "the adjoint method needs every result of qnode @"
+                        << qnode.getSymName()
+                        << " to be a quantum.expval in the qnode's body";
+      fn.erase();
+      return failure();
+    }
+    expvals.push_back(expval);
+  }
+  // Sweep before the register is released, after the last measurement.
+  Operation *sweepPoint = returnOp;
+  for (Operation &op : fn.front())
+    if (isa<quantum::DeallocOp>(op)) {
+      sweepPoint = &op;
+      break;
+    }
+  for (quantum::ExpvalOp expval : expvals)
+    if (!expval->isBeforeInBlock(sweepPoint)) {
+      expval.emitError("the adjoint method needs expectation values "
+                       "measured before the register is deallocated");
+      fn.erase();
+      return failure();
+    }
+
+  b.setInsertionPoint(sweepPoint);
+  func::CallOp::create(b, loc, tapeStop, ValueRange{runtime});
+  Value handles = memref::AllocaOp::create(
+      b, loc, MemRefType::get({static_cast<int64_t>(expvals.size())}, i64));
+  for (auto [index, expval] : llvm::enumerate(expvals)) {
+    // The observable's runtime handle: the quantum-to-LLVM conversion maps
+    // !quantum.obs to i64, and this cast then folds away.
+    Value handle = UnrealizedConversionCastOp::create(b, loc, i64,
+                                                      expval.getObs())
+                       .getResult(0);
+    memref::StoreOp::create(b, loc, handle, handles,
+                            ValueRange{indexConstant(b, loc, index)});
+  }
+  Value numObs = arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(static_cast<int64_t>(expvals.size())));
+  Value numParams = arith::IndexCastOp::create(
+      b, loc, i64, memref::DimOp::create(b, loc, paramBuffer, 0));
+  func::CallOp::create(
+      b, loc, adjointJacobian,
+      ValueRange{runtime, getBufferPointer(b, loc, handles), numObs,
+                 getBufferPointer(b, loc, jacobianBuffer), numParams});
+  return fn;
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
+  if (func::FuncOp existing = lookup("evaluate"))
+    return existing;
+  auto method = quantum::getDiffMethod(qnode);
+  if (failed(method))
+    return failure();
+  bool adjoint = quantum::resolveDiffMethod(qnode, *method) ==
+                 quantum::QNodeDiffMethod::Adjoint;
+
+  auto quantumPart = getQuantumPart();
+  if (failed(quantumPart))
+    return failure();
+  FailureOr<func::FuncOp> kinds = func::FuncOp();
+  FailureOr<func::FuncOp> adjointPart = func::FuncOp();
+  if (adjoint)
+    adjointPart = getAdjointPart();
+  else
+    kinds = getClassicalPart("kinds", ParamUse::StoreKind);
+  if (failed(kinds) || failed(adjointPart))
+    return failure();
+
+  MLIRContext *context = module.getContext();
+  OpBuilder b(context);
+  Type f64 = b.getF64Type();
+  auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
+  auto matrix =
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+  TypeRange resultTypes = qnode.getFunctionType().getResults();
+  for (Type type : resultTypes) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if ((shaped && !shaped.hasStaticShape()) ||
+        getElementTypeOrSelf(type) != f64) {
+      qnode.emitError() << "differentiating qnode @" << qnode.getSymName()
+                        << " needs f64 results of static shape, found "
+                        << type;
+      return failure();
+    }
+  }
+
+  // (args..., params, params0_out, value_out..., jacobian_out...)
+  SmallVector<Type> inputs(qnode.getArgumentTypes());
+  inputs.push_back(vector);
+  inputs.push_back(vector);
+  for (Type type : resultTypes)
+    inputs.push_back(getValueBufferType(type));
+  for (size_t k = 0; k < resultTypes.size(); ++k)
+    inputs.push_back(matrix);
+  b.setInsertionPointAfter(qnode);
+  auto fn = func::FuncOp::create(b, loc, partName("evaluate"),
+                                 b.getFunctionType(inputs, {}));
+  fn.setPrivate();
+  // The AD engine treats calls of this function as constant; it must stay a
+  // call for that, so LLVM may not inline it before AD.
+  fn->setAttr(kInactiveAttrName, b.getUnitAttr());
+  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noinline")}));
+  symbols.insert(fn);
+
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  unsigned numArgs = qnode.getNumArguments();
+  unsigned numResults = resultTypes.size();
+  ValueRange args = entry->getArguments().take_front(numArgs);
+  Value params = entry->getArgument(numArgs);
+  Value params0 = entry->getArgument(numArgs + 1);
+  ValueRange values = entry->getArguments().slice(numArgs + 2, numResults);
+  ValueRange jacobians = entry->getArguments().take_back(numResults);
+
+  memref::CopyOp::create(b, loc, params, params0);
+  Value numParams = memref::DimOp::create(b, loc, params, 0);
+  auto callWith = [&](OpBuilder &cb, func::FuncOp callee,
+                      ValueRange extra) -> ValueRange {
+    SmallVector<Value> operands(args);
+    operands.append(extra.begin(), extra.end());
+    return func::CallOp::create(cb, loc, callee, operands).getResults();
+  };
+
+  if (adjoint) {
+    Value combined = memref::AllocOp::create(
+        b, loc, matrix,
+        ValueRange{indexConstant(b, loc, numResults), numParams});
+    ValueRange results = callWith(b, *adjointPart, {params, combined});
+    for (auto [k, result] : llvm::enumerate(results)) {
+      storeValue(b, loc, result, values[k]);
+      Value row = indexConstant(b, loc, k);
+      buildLoop(b, loc, numParams, [&](OpBuilder &lb, Location l, Value j) {
+        Value d = memref::LoadOp::create(lb, l, combined, ValueRange{row, j});
+        memref::StoreOp::create(lb, l, d, jacobians[k],
+                                ValueRange{indexConstant(lb, l, 0), j});
+      });
+    }
+    func::ReturnOp::create(b, loc);
+    return fn;
+  }
+
+  ValueRange results = callWith(b, *quantumPart, {params});
+  for (auto [k, result] : llvm::enumerate(results))
+    storeValue(b, loc, result, values[k]);
+
+  Value kindCodes = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+      ValueRange{numParams});
+  callWith(b, *kinds, {kindCodes});
+  Value shifted = memref::AllocOp::create(b, loc, vector, ValueRange{numParams});
+  memref::CopyOp::create(b, loc, params, shifted);
+  SmallVector<Value> plus, minus;
+  for (Value result : results) {
+    plus.push_back(allocValueBuffer(b, loc, result));
+    minus.push_back(allocValueBuffer(b, loc, result));
+  }
+
+  buildLoop(b, loc, numParams, [&](OpBuilder &lb, Location l, Value j) {
+    Value angle = memref::LoadOp::create(lb, l, params, j);
+    Value kind = memref::LoadOp::create(lb, l, kindCodes, j);
+    // Evaluates the circuit at angle +- shift into plus/minus, then adds
+    // scale * (plus - minus) into column j of every Jacobian.
+    auto addShiftedDifference = [&](OpBuilder &sb, double shift,
+                                    double scale, bool accumulate) {
+      for (auto [sign, buffers] :
+           {std::pair<double, SmallVector<Value> *>{1.0, &plus},
+            std::pair<double, SmallVector<Value> *>{-1.0, &minus}}) {
+        Value at = arith::AddFOp::create(sb, l, angle,
+                                         f64Constant(sb, l, sign * shift));
+        memref::StoreOp::create(sb, l, at, shifted, j);
+        ValueRange evaluated = callWith(sb, *quantumPart, {shifted});
+        for (auto [k, value] : llvm::enumerate(evaluated))
+          storeValue(sb, l, value, (*buffers)[k]);
+      }
+      memref::StoreOp::create(sb, l, angle, shifted, j);
+      for (size_t k = 0; k < numResults; ++k) {
+        LinearView plusView(sb, l, plus[k]), minusView(sb, l, minus[k]);
+        Value count = getNumElements(sb, l, plus[k]);
+        buildLoop(sb, l, count, [&](OpBuilder &eb, Location el, Value e) {
+          Value difference =
+              arith::SubFOp::create(eb, el, plusView.load(eb, el, e),
+                                    minusView.load(eb, el, e));
+          Value term = arith::MulFOp::create(eb, el, difference,
+                                             f64Constant(eb, el, scale));
+          if (accumulate) {
+            Value old = memref::LoadOp::create(eb, el, jacobians[k],
+                                               ValueRange{e, j});
+            term = arith::AddFOp::create(eb, el, old, term);
+          }
+          memref::StoreOp::create(eb, el, term, jacobians[k],
+                                  ValueRange{e, j});
+        });
+      }
+    };
+    Value isFourTerm = arith::CmpIOp::create(
+        lb, l, arith::CmpIPredicate::eq, kind,
+        arith::ConstantOp::create(lb, l, lb.getI64IntegerAttr(kFourTermCode)));
+    scf::IfOp::create(
+        lb, l, isFourTerm,
+        [&](OpBuilder &tb, Location tl) {
+          addShiftedDifference(tb, kHalfPi, kFourTermC1, false);
+          addShiftedDifference(tb, 3 * kHalfPi, -kFourTermC2, true);
+          scf::YieldOp::create(tb, tl);
+        },
+        [&](OpBuilder &eb, Location el) {
+          addShiftedDifference(eb, kHalfPi, 0.5, false);
+          scf::YieldOp::create(eb, el);
+        });
+  });
+  func::ReturnOp::create(b, loc);
+  return fn;
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
+  if (func::FuncOp existing = lookup("surrogate"))
+    return existing;
+  auto pcount = getClassicalPart("pcount", ParamUse::Count);
+  if (failed(pcount))
+    return failure();
+  auto argmap = getClassicalPart("argmap", ParamUse::Store);
+  if (failed(argmap))
+    return failure();
+  auto evaluate = getEvaluate();
+  if (failed(evaluate))
+    return failure();
+
+  OpBuilder b(module.getContext());
+  Type f64 = b.getF64Type();
+  auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
+  auto matrix =
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+  TypeRange resultTypes = qnode.getFunctionType().getResults();
+  b.setInsertionPointAfter(qnode);
+  auto fn = func::FuncOp::create(b, loc, partName("surrogate"),
+                                 qnode.getFunctionType());
+  fn.setPrivate();
+  symbols.insert(fn);
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  ValueRange args = entry->getArguments();
+
+  Value numParams =
+      func::CallOp::create(b, loc, *pcount, args).getResult(0);
+  Value params = memref::AllocOp::create(b, loc, vector, numParams);
+  Value params0 = memref::AllocOp::create(b, loc, vector, numParams);
+  SmallVector<Value> operands(args);
+  operands.push_back(params);
+  func::CallOp::create(b, loc, *argmap, operands);
+  operands.push_back(params0);
+  SmallVector<Value> values, jacobians;
+  for (Type type : resultTypes) {
+    values.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
+    operands.push_back(values.back());
+  }
+  for (Type type : resultTypes) {
+    int64_t rows = 1;
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      rows = shaped.getNumElements();
+    jacobians.push_back(memref::AllocOp::create(
+        b, loc, matrix, ValueRange{indexConstant(b, loc, rows), numParams}));
+    operands.push_back(jacobians.back());
+  }
+  func::CallOp::create(b, loc, *evaluate, operands);
+
+  // value + J (params - params0): params0 is the constant copy Q.evaluate
+  // made, so the difference is exactly zero and the value exact, while its
+  // derivative with respect to params is J.
+  auto linearised = [&](OpBuilder &eb, Location el, Value value, Value row,
+                        Value jacobian) {
+    Value correction = buildSum(
+        eb, el, numParams, [&](OpBuilder &sb, Location sl, Value j) {
+          Value delta = arith::SubFOp::create(
+              sb, sl, memref::LoadOp::create(sb, sl, params, j),
+              memref::LoadOp::create(sb, sl, params0, j));
+          Value slope =
+              memref::LoadOp::create(sb, sl, jacobian, ValueRange{row, j});
+          return arith::MulFOp::create(sb, sl, slope, delta);
+        });
+    return arith::AddFOp::create(eb, el, value, correction);
+  };
+  SmallVector<Value> results;
+  for (auto [k, type] : llvm::enumerate(resultTypes)) {
+    if (!isa<ShapedType>(type)) {
+      Value value = loadValue(b, loc, type, values[k]);
+      results.push_back(linearised(b, loc, value, indexConstant(b, loc, 0),
+                                   jacobians[k]));
+      continue;
+    }
+    Value out = memref::AllocOp::create(b, loc, getValueBufferType(type));
+    LinearView valueView(b, loc, values[k]), outView(b, loc, out);
+    buildLoop(b, loc, getNumElements(b, loc, out),
+              [&](OpBuilder &lb, Location l, Value e) {
+                outView.store(lb, l,
+                              linearised(lb, l, valueView.load(lb, l, e), e,
+                                         jacobians[k]),
+                              e);
+              });
+    results.push_back(loadValue(b, loc, type, out));
+  }
+  func::ReturnOp::create(b, loc, results);
+  return fn;
+}
+
+} // namespace
+
+FailureOr<func::FuncOp>
+qgrad::gradient::detail::getOrCreateQNodeSurrogate(ModuleOp module,
+                                                   func::FuncOp qnode) {
+  return QNodeSplitter(module, qnode).getSurrogate();
+}

@@ -1,0 +1,39 @@
+//===- QNodeParts.h - A qnode split for differentiation ---------*- C++ -*-===//
+//
+// A qnode Q(args) -> results is split into functions the gradient lowering
+// composes (all private, named after Q):
+//   Q.pcount(args) -> index            gate parameters one run produces
+//   Q.argmap(args, params_out)         the classical part alone: writes every
+//                                      gate parameter in execution order
+//                                      (destination-passing style)
+//   Q.kinds(args, kinds_out)           each parameter's shift rule (i64)
+//   Q.quantum(args, params) -> results the circuit, angles read from params
+//   Q.evaluate(args, params, params0_out, values_out..., jacobians_out...)
+//                                      Q.quantum's values and their Jacobian
+//                                      with respect to params (parameter
+//                                      shift or the runtime's adjoint
+//                                      method); marked gradient.inactive
+//   Q.surrogate(args) -> results       value + J (params - params0): equal to
+//                                      Q's value, with derivative J through
+//                                      the differentiable argmap
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGRAD_LIB_DIALECT_GRADIENT_TRANSFORMS_QNODEPARTS_H
+#define QGRAD_LIB_DIALECT_GRADIENT_TRANSFORMS_QNODEPARTS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace qgrad::gradient::detail {
+
+/// The attribute that marks functions the AD engine must treat as constant.
+inline constexpr llvm::StringLiteral kInactiveAttrName = "gradient.inactive";
+
+/// Returns Q.surrogate, creating every part of `qnode` on first use.
+mlir::FailureOr<mlir::func::FuncOp>
+getOrCreateQNodeSurrogate(mlir::ModuleOp module, mlir::func::FuncOp qnode);
+
+} // namespace qgrad::gradient::detail
+
+#endif // QGRAD_LIB_DIALECT_GRADIENT_TRANSFORMS_QNODEPARTS_H
