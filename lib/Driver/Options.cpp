@@ -1,4 +1,5 @@
-//===- Options.cpp - The qgrad driver's command line -----------------------===//
+//===- Options.cpp - The qgrad driver's command line
+//-----------------------===//
 //
 // Hand-written rather than llvm::cl: positional literals such as "-0.5" must
 // reach the entry point instead of being taken for options.
@@ -7,8 +8,8 @@
 
 #include "qgrad/Driver/Options.h"
 
-#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace qgrad::driver;
@@ -56,7 +57,8 @@ TIMING KEYS (timings_ms in --json, --time-stages), in pipeline order
                  qnode Jacobians (parameter shift, adjoint) and finite
                  differences
   bufferize      tensors to memrefs (one-shot bufferization) and deallocation
-  lower_to_llvm  linalg/scf/memref/math/arith/func/cf to the LLVM dialect
+  lower_to_llvm  gradient.backprop to __enzyme_autodiff calls, then
+                 linalg/scf/memref/math/arith/func/cf to the LLVM dialect
   translate      the LLVM dialect to LLVM IR
   optimize       LLVM's -O pipeline (modules without a gradient)
   pre_ad_opt     -O2 without vectorizers before the AD engine (modules that
@@ -162,8 +164,8 @@ qgrad::driver::parseCommandLine(llvm::ArrayRef<std::string> argv) {
       }
       if (arg == "--emit" || arg.starts_with("--emit=")) {
         StringRef value = arg.starts_with("--emit=") ? arg.drop_front(7)
-                          : i + 1 < argv.size()       ? StringRef(argv[++i])
-                                                      : StringRef();
+                          : i + 1 < argv.size()      ? StringRef(argv[++i])
+                                                     : StringRef();
         auto kind = parseEmitKind(value);
         if (!kind)
           return llvm::createStringError(

@@ -18,7 +18,7 @@
 // CHECK:         %[[STRIDE:.*]] = llvm.extractvalue %[[VD]][4, 0]
 // CHECK:         %[[SD:.*]] = builtin.unrealized_conversion_cast %[[DV]] : memref<3xf64> to
 // CHECK:         %[[SALIGN:.*]] = llvm.extractvalue %[[SD]][1]
-// CHECK-NOT:     cf.assert
+// CHECK-NOT:     scf.if
 // CHECK:         %[[CONST:.*]] = llvm.mlir.addressof @enzyme_const : !llvm.ptr
 // CHECK:         %[[DUP:.*]] = llvm.mlir.addressof @enzyme_dup : !llvm.ptr
 // CHECK:         llvm.call @__enzyme_autodiff(%{{[^,]*}}, %[[CONST]], %[[ALLOC]], %[[DUP]], %[[ALIGN]], %[[SALIGN]], %[[OFF]], %[[SIZE]], %[[STRIDE]], %{{[^,]*}}, %{{.*}})
@@ -60,7 +60,11 @@ func.func @constant_memref(%x: f64, %t: memref<4xf32>, %out: memref<1xf64>, %ct:
 
 // Rank 2 with dynamic sizes: offset, both sizes, then both strides. The
 // engine reads the shadow through the primal's sizes and strides, so those
-// known only at run time are compared by assertions naming the op.
+// known only at run time are compared when the program runs; a mismatch
+// stops it with a message naming the op.
+// CHECK-DAG:   @qgrad.runtime_check_message.0("error: {{.*}}memref-args.mlir:{{[0-9]+}}:3: grad_out buffer #0 and its primal differ in the stride of dimension 0\0A")
+// CHECK-DAG:   @qgrad.runtime_check_message.1("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 0\0A")
+// CHECK-DAG:   @qgrad.runtime_check_message.2("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 1\0A")
 // CHECK-LABEL: func.func @dynamic_rank2(
 // CHECK-SAME:    %[[M:[^:]*]]: memref<?x?xf64>, %[[DM:[^:]*]]: memref<?x?xf64>,
 // CHECK:         linalg.fill ins(%{{.*}} : f64) outs(%[[DM]] : memref<?x?xf64>)
@@ -77,13 +81,17 @@ func.func @constant_memref(%x: f64, %t: memref<4xf32>, %out: memref<1xf64>, %ct:
 // CHECK:         %[[SS0:.*]] = llvm.extractvalue %[[SD]][3, 0]
 // CHECK:         %[[ST0:.*]] = llvm.extractvalue %[[SD]][4, 0]
 // CHECK:         %[[SS1:.*]] = llvm.extractvalue %[[SD]][3, 1]
-// CHECK:         %[[EQ0:.*]] = llvm.icmp "eq" %[[T0]], %[[ST0]] : i64
-// CHECK:         cf.assert %[[EQ0]], "{{.*}}memref-args.mlir:{{[0-9]+}}:{{[0-9]+}}: grad_out buffer #0 and its primal differ in the stride of dimension 0"
-// CHECK:         %[[EQ1:.*]] = llvm.icmp "eq" %[[S0]], %[[SS0]] : i64
-// CHECK:         cf.assert %[[EQ1]], "{{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 0"
-// CHECK-NOT:     stride of dimension 1
-// CHECK:         %[[EQ2:.*]] = llvm.icmp "eq" %[[S1]], %[[SS1]] : i64
-// CHECK:         cf.assert %[[EQ2]], "{{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 1"
+// CHECK:         %[[NE0:.*]] = llvm.icmp "ne" %[[T0]], %[[ST0]] : i64
+// CHECK:         scf.if %[[NE0]] {
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.0
+// CHECK:           llvm.call @qgrad.runtime_check_failed(
+// CHECK:         %[[NE1:.*]] = llvm.icmp "ne" %[[S0]], %[[SS0]] : i64
+// CHECK:         scf.if %[[NE1]] {
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.1
+// CHECK:         %[[NE2:.*]] = llvm.icmp "ne" %[[S1]], %[[SS1]] : i64
+// CHECK:         scf.if %[[NE2]] {
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.2
+// CHECK-NOT:     scf.if
 // CHECK:         %[[CONST:.*]] = llvm.mlir.addressof @enzyme_const
 // CHECK:         %[[DUP:.*]] = llvm.mlir.addressof @enzyme_dup
 // CHECK:         llvm.call @__enzyme_autodiff(%{{[^,]*}}, %[[CONST]], %[[ALLOC]], %[[DUP]], %[[ALIGN]], %[[SALIGN]], %[[OFF]], %[[S0]], %[[S1]], %[[T0]], %[[T1]], %{{[^,]*}}, %{{.*}})
