@@ -36,12 +36,16 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// convert-gradient-to-llvm comes first: it emits func, linalg, cf, arith and
-// memref-descriptor casts that the rest of the pipeline lowers.
+// convert-gradient-to-llvm comes first: it emits func, linalg, scf, arith and
+// memref-descriptor casts that the rest of the pipeline lowers. Buffers are
+// allocated with aligned_alloc, which that pass registers with the AD engine:
+// malloc plus an alignment computed through integers (the default for
+// aligned allocations) would hide the aligned pointer from the engine.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
     "convert-gradient-to-llvm,convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "expand-strided-metadata,finalize-memref-to-llvm{use-aligned-alloc=1},"
+    "convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
 
 std::unique_ptr<mlir::MLIRContext> qgrad::driver::createContext() {

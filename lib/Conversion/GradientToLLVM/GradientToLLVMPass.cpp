@@ -3,7 +3,7 @@
 #include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
 
 #include "BackpropLowering.h"
-#include "InactiveRegistration.h"
+#include "EngineRegistrations.h"
 
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -39,6 +39,9 @@ struct ConvertGradientToLLVM
     SmallVector<qgrad::gradient::BackpropOp> backprops;
     module.walk(
         [&](qgrad::gradient::BackpropOp op) { backprops.push_back(op); });
+    if (!backprops.empty())
+      ok &= succeeded(qgrad::gradient_to_llvm::registerAllocationFunctions(
+          module, converter.getIndexType()));
     for (qgrad::gradient::BackpropOp op : backprops)
       ok &= succeeded(qgrad::gradient_to_llvm::lowerBackprop(
           op, module, symbolTables, converter));

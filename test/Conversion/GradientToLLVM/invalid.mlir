@@ -106,7 +106,7 @@ func.func private @helper(%x: f64) -> f64 attributes {gradient.inactive = 1 : i3
 
 // -----
 
-// expected-error @+1 {{'func.func' op cannot register '@helper' as inactive: the symbol '@__enzyme_inactivefn.helper' is taken by a 'func.func'}}
+// expected-error @+1 {{'func.func' op cannot create the AD engine registration '@__enzyme_inactivefn.helper': the name is taken by a 'func.func'}}
 func.func private @helper(%x: f64) -> f64 attributes {gradient.inactive} {
   return %x : f64
 }

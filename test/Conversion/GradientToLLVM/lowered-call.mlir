@@ -11,8 +11,8 @@
 
 // IR:      define void @argmap(double %0, ptr %1, ptr %2, i64 %3, i64 %4, i64 %5, ptr %6, ptr %7, i64 %8, i64 %9, i64 %10)
 // IR:      define double @main(double %[[X:[0-9]+]], i64 %[[N:[0-9]+]])
-// IR:      %[[V:[0-9]+]] = call ptr @malloc(
-// IR:      %[[DV:[0-9]+]] = call ptr @malloc(
+// IR:      %[[V:[0-9]+]] = call ptr @aligned_alloc(
+// IR:      %[[DV:[0-9]+]] = call ptr @aligned_alloc(
 // IR:      %[[OUT:[0-9]+]] = alloca double, i64 2
 // IR:      %[[CT:[0-9]+]] = alloca double, i64 2
 // IR:      call double (ptr, ...) @__enzyme_autodiff(ptr @argmap, double %[[X]],
