@@ -35,6 +35,8 @@ LogicalResult createPointerList(Operation *user, SymbolTable &symbols,
   auto global = createAtModuleStart<LLVM::GlobalOp>(
       symbols, loc, listType, /*isConstant=*/true, LLVM::Linkage::External,
       name, /*value=*/Attribute());
+  // Hidden: a shared library written by `qgrad compile` need not export it.
+  global.setVisibility_(LLVM::Visibility::Hidden);
   OpBuilder builder(context);
   builder.createBlock(&global.getInitializerRegion());
   Value list = LLVM::UndefOp::create(builder, loc, listType);

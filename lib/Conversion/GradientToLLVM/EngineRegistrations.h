@@ -4,7 +4,8 @@
 // Globals the AD engine reads before it differentiates (their layout is in
 // include/qgrad/AD/enzyme.h and docs/ad-coverage.md). They have external
 // linkage so that the optimisation before AD, which deletes unused internal
-// globals, keeps them.
+// globals, keeps them, and hidden visibility so that a shared library does
+// not export them.
 //
 //===----------------------------------------------------------------------===//
 

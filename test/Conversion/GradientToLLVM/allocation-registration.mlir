@@ -5,7 +5,7 @@
 // finalize-memref-to-llvm looks up; a module without backprop gets nothing.
 // RUN: qgrad-opt %s --convert-gradient-to-llvm --split-input-file | FileCheck %s
 
-// CHECK-LABEL: llvm.mlir.global external constant @__enzyme_allocation_like.aligned_alloc() {{.*}} : !llvm.array<4 x ptr> {
+// CHECK-LABEL: llvm.mlir.global external hidden constant @__enzyme_allocation_like.aligned_alloc() {{.*}} : !llvm.array<4 x ptr> {
 // CHECK:         %[[LIST:.*]] = llvm.mlir.undef : !llvm.array<4 x ptr>
 // CHECK-DAG:     %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-DAG:     %[[ALLOC:.*]] = llvm.mlir.addressof @aligned_alloc : !llvm.ptr
