@@ -127,3 +127,19 @@ func.func @offset_view(%v: memref<4xf64, #view>, %dv: memref<4xf64>, %out: memre
       cotangents(%ct : memref<1xf64>) : (memref<4xf64, #view>) -> ()
   return
 }
+
+// -----
+
+// Rank 0: no sizes and no strides follow the offset.
+// CHECK-LABEL: func.func @rank0(
+// CHECK:         %[[SD:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<f64> to !llvm.struct<(ptr, ptr, i64)>
+// CHECK:         llvm.call @__enzyme_autodiff(%{{[^,]*}}, %[[C:[^,]*]], %[[ALLOC:[^,]*]], %[[D:[^,]*]], %[[ALIGN:[^,]*]], %[[SHADOW:[^,]*]], %[[OFF:[^,]*]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}) vararg
+// CHECK-SAME:    : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64) -> f64
+func.func private @m(%s: memref<f64>, %out: memref<f64>) {
+  return
+}
+func.func @rank0(%s: memref<f64>, %ds: memref<f64>, %out: memref<f64>, %ct: memref<f64>) {
+  gradient.backprop @m(%s) grad_out(%ds : memref<f64>) callee_out(%out : memref<f64>)
+      cotangents(%ct : memref<f64>) : (memref<f64>) -> ()
+  return
+}
