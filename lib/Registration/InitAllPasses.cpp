@@ -2,6 +2,8 @@
 
 #include "qgrad/InitAllPasses.h"
 
+#include "qgrad/Conversion/QuantumToLLVM/QuantumToLLVM.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -24,4 +26,5 @@ void qgrad::registerAllPasses() {
   mlir::memref::registerMemRefPasses();
   mlir::registerSCFPasses();
   mlir::tensor::registerTensorPasses();
+  qgrad::registerQuantumToLLVMPasses();
 }
