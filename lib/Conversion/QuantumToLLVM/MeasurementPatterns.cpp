@@ -14,6 +14,7 @@
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -47,20 +48,26 @@ int64_t getSeed(Operation *op) {
   return seed ? seed.getInt() : 0;
 }
 
-/// Stores f(i) as f64 at every index i of the 1-D `buffer`, in an scf.for.
+/// Stores valueAt(i) (an integer) as f64 at `data[i]` for i in [0, size),
+/// in an scf.for. Going through the data pointer keeps the emitted IR free
+/// of view ops that would need lowering passes the pipeline runs earlier.
 template <typename ValueAt>
-void fillFloats(RuntimeBuilder &b, Value buffer, ValueAt valueAt) {
+void fillFloats(RuntimeBuilder &b, Value data, Value size, ValueAt valueAt) {
   ConversionPatternRewriter &rewriter = b.getRewriter();
   Location loc = b.getLoc();
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value size = memref::DimOp::create(rewriter, loc, buffer, 0);
   scf::ForOp::create(
       rewriter, loc, zero, size, one, ValueRange(),
       [&](OpBuilder &body, Location bodyLoc, Value index, ValueRange) {
         Value asFloat = arith::SIToFPOp::create(
             body, bodyLoc, body.getF64Type(), valueAt(body, bodyLoc, index));
-        memref::StoreOp::create(body, bodyLoc, asFloat, buffer, index);
+        Value offset =
+            arith::IndexCastOp::create(body, bodyLoc, body.getI64Type(), index);
+        Value slot = LLVM::GEPOp::create(
+            body, bodyLoc, LLVM::LLVMPointerType::get(body.getContext()),
+            body.getF64Type(), data, ValueRange{offset});
+        LLVM::StoreOp::create(body, bodyLoc, asFloat, slot);
         scf::YieldOp::create(body, bodyLoc);
       });
 }
@@ -137,9 +144,9 @@ struct SampleLowering : RuntimePattern<SampleOp> {
     Value ok = arith::AndIOp::create(rewriter, loc,
                                      b.dimEquals(buffer, 1, wires.count),
                                      shotsAgree(b, op, state, shots));
-    Value flat = memref::CollapseShapeOp::create(
-        rewriter, loc, buffer, ArrayRef<ReassociationIndices>{{0, 1}});
-    Value size = memref::DimOp::create(rewriter, loc, flat, 0);
+    Value size = arith::MulIOp::create(
+        rewriter, loc, memref::DimOp::create(rewriter, loc, buffer, 0),
+        memref::DimOp::create(rewriter, loc, buffer, 1));
     Value bits = memref::AllocOp::create(
         rewriter, loc,
         MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type()),
@@ -147,9 +154,11 @@ struct SampleLowering : RuntimePattern<SampleOp> {
     b.call(RuntimeFunction::Sample,
            {wires.array, wires.count, shots, b.i64(getSeed(op)),
             b.guard(ok, b.dataPointer(bits))});
-    fillFloats(b, flat, [&](OpBuilder &body, Location bodyLoc, Value i) {
-      return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
-    });
+    fillFloats(
+        b, b.dataPointer(buffer), size,
+        [&](OpBuilder &body, Location bodyLoc, Value i) {
+          return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
+        });
     memref::DeallocOp::create(rewriter, loc, bits);
     rewriter.eraseOp(op);
     return success();
@@ -176,10 +185,13 @@ struct CountsLowering : RuntimePattern<CountsOp> {
     b.call(RuntimeFunction::Counts,
            {wires.array, wires.count, shots, b.i64(getSeed(op)),
             b.guard(ok, b.dataPointer(counts))});
-    fillFloats(b, eigvals, [](OpBuilder &body, Location bodyLoc, Value i) {
-      return arith::IndexCastOp::create(body, bodyLoc, body.getI64Type(), i)
-          .getResult();
-    });
+    fillFloats(b, b.dataPointer(eigvals),
+               memref::DimOp::create(rewriter, loc, eigvals, 0),
+               [](OpBuilder &body, Location bodyLoc, Value i) {
+                 return arith::IndexCastOp::create(body, bodyLoc,
+                                                   body.getI64Type(), i)
+                     .getResult();
+               });
     rewriter.eraseOp(op);
     return success();
   }
