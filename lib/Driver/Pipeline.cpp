@@ -37,11 +37,12 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// Quantum ops become runtime calls first; what that emits (func, arith,
-// memref, scf, llvm) is lowered by the rest of the pipeline.
+// The qgrad conversions come first: gradient.backprop becomes
+// __enzyme_autodiff calls and quantum ops become runtime calls; what they
+// emit (func, arith, memref, scf, linalg, llvm) is lowered by the rest.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-quantum-to-llvm,convert-bufferization-to-memref,convert-linalg-to-"
-    "loops,lower-affine,"
+    "convert-gradient-to-llvm,convert-quantum-to-llvm,"
+    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
