@@ -34,7 +34,8 @@ static constexpr llvm::StringLiteral kGradientLoweringPipeline =
 
 static constexpr llvm::StringLiteral kBufferizePipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "canonicalize,buffer-deallocation-pipeline";
 
 // The qgrad conversions come first: gradient.backprop becomes
