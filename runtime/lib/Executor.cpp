@@ -172,32 +172,101 @@ bool oneBitMatrix(const KernelOp &op, Complex m[4]) {
 
 } // namespace
 
+namespace {
+
+std::vector<Complex> product(const Complex *a, const Complex *b) {
+  return {a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+          a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3]};
+}
+
+const Complex kPauliX[4] = {0, 1, 1, 0};
+
+bool isCnot(const KernelOp &op) {
+  return op.kind == OpKind::Swap && op.targets.size() == 1 &&
+         std::popcount(op.ctrl) == 1;
+}
+
+/// A 2x2 on `target` chosen by bit `select`: m0 where it is 0, m1 where 1.
+KernelOp conditional(int target, int select, const std::vector<Complex> &m0,
+                     const std::vector<Complex> &m1) {
+  KernelOp op;
+  op.kind = OpKind::Matrix1Cond;
+  op.targets = {target, select};
+  op.matrix = m0;
+  op.matrix.insert(op.matrix.end(), m1.begin(), m1.end());
+  return op;
+}
+
+/// Folds a later one-bit matrix v into a CNOT or conditional 2x2 on the same
+/// target: v after CNOT is v where the control is 0 and v X where it is 1.
+void absorbLater(KernelOp &into, const Complex *v) {
+  if (into.kind == OpKind::Swap) {
+    std::vector<Complex> vx = product(v, kPauliX);
+    into = conditional(into.targets[0], std::countr_zero(into.ctrl),
+                       std::vector<Complex>(v, v + 4), vx);
+    return;
+  }
+  std::vector<Complex> m0 = product(v, into.matrix.data()),
+                       m1 = product(v, into.matrix.data() + 4);
+  std::copy(m0.begin(), m0.end(), into.matrix.begin());
+  std::copy(m1.begin(), m1.end(), into.matrix.begin() + 4);
+}
+
+/// Ops that a later one-bit op on their (first) target can join.
+bool joinable(const KernelOp &op) {
+  Complex m[4];
+  return oneBitMatrix(op, m) || isCnot(op) || op.kind == OpKind::Matrix1Cond;
+}
+
+} // namespace
+
 std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops) {
   std::vector<KernelOp> out;
+  std::vector<bool> erased;
   out.reserve(ops.size());
-  int64_t open[64]; // the op in `out` that a one-bit op on the bit joins
+  // open[b]: the op in `out` that a one-bit op on bit b may join, because no
+  // op since has touched b (so the one-bit op commutes back to it).
+  int64_t open[64];
   std::fill(std::begin(open), std::end(open), -1);
-  for (const KernelOp &op : ops) {
-    Complex later[4], earlier[4];
-    if (oneBitMatrix(op, later)) {
-      int64_t &slot = open[op.targets[0]];
-      if (slot >= 0 && oneBitMatrix(out[slot], earlier)) {
-        KernelOp &fused = out[slot];
-        fused.kind = OpKind::Matrix1;
-        fused.matrix = {later[0] * earlier[0] + later[1] * earlier[2],
-                        later[0] * earlier[1] + later[1] * earlier[3],
-                        later[2] * earlier[0] + later[3] * earlier[2],
-                        later[2] * earlier[1] + later[3] * earlier[3]};
-        continue;
-      }
-    }
+  auto push = [&](KernelOp op) {
     for (Index m = op.support(); m; m &= m - 1)
       open[std::countr_zero(m)] = -1;
-    out.push_back(op);
-    if (oneBitMatrix(op, later))
-      open[op.targets[0]] = static_cast<int64_t>(out.size()) - 1;
+    out.push_back(std::move(op));
+    erased.push_back(false);
+    if (joinable(out.back()))
+      open[out.back().targets[0]] = static_cast<int64_t>(out.size()) - 1;
+  };
+  for (const KernelOp &op : ops) {
+    Complex later[4], earlier[4];
+    int64_t slot = op.targets.empty() ? -1 : open[op.targets[0]];
+    if (slot >= 0 && oneBitMatrix(op, later)) {
+      KernelOp &into = out[slot];
+      if (oneBitMatrix(into, earlier)) {
+        into.kind = OpKind::Matrix1;
+        into.ctrl = 0;
+        into.matrix = product(later, earlier);
+      } else {
+        absorbLater(into, later);
+      }
+      continue;
+    }
+    if (slot >= 0 && isCnot(op) && oneBitMatrix(out[slot], earlier)) {
+      // u, then a CNOT on u's bit: u moves forward to the CNOT (nothing
+      // touched its bit since) and both become one conditional 2x2.
+      erased[slot] = true;
+      std::vector<Complex> u(earlier, earlier + 4);
+      push(conditional(op.targets[0], std::countr_zero(op.ctrl), u,
+                       product(kPauliX, earlier)));
+      continue;
+    }
+    push(op);
   }
-  return out;
+  std::vector<KernelOp> kept;
+  kept.reserve(out.size());
+  for (size_t i = 0; i < out.size(); ++i)
+    if (!erased[i])
+      kept.push_back(std::move(out[i]));
+  return kept;
 }
 
 std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops) {

@@ -85,6 +85,44 @@ void matrix1Pair(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   });
 }
 
+/// A 2x2 on one bit whose matrix depends on another (select) bit.
+void matrix1Cond(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  double *d = doubles(a);
+  int target = op.targets[0], select = op.targets[1];
+  Index bit = Index(1) << target, sel = Index(1) << select;
+  const Complex *m0 = op.matrix.data(), *m1 = m0 + 4;
+  auto low = [&](Index x, Index amplitudes, const Mat2 &m) {
+    if (target == 0)
+      matrix1LowRun<Shape::General, 0>(d + 2 * x, amplitudes, m);
+    else
+      matrix1LowRun<Shape::General, 1>(d + 2 * x, amplitudes, m);
+  };
+  if (select < 2) { // both matrices share every vector
+    const Mat2 mixed(m0, m1, select);
+    if (target >= 2)
+      forEachRun(numBits, bit, parallel, [&](Index x, Index length) {
+        matrix1Run<Shape::General>(d + 2 * x, d + 2 * (x + bit), length, mixed);
+      });
+    else
+      forEachRun(numBits, 0, parallel,
+                 [&](Index x, Index length) { low(x, length, mixed); });
+    return;
+  }
+  const Mat2 first(m0), second(m1);
+  if (target >= 2) {
+    forEachRun(numBits, bit | sel, parallel, [&](Index x, Index length) {
+      matrix1Run<Shape::General>(d + 2 * x, d + 2 * (x + bit), length, first);
+      matrix1Run<Shape::General>(d + 2 * (x + sel), d + 2 * (x + sel + bit),
+                                 length, second);
+    });
+    return;
+  }
+  forEachRun(numBits, sel, parallel, [&](Index x, Index length) {
+    low(x, length, first);
+    low(x + sel, length, second);
+  });
+}
+
 void matrix2(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   Index hi = Index(1) << op.targets[0], lo = Index(1) << op.targets[1];
   const Complex *m = op.matrix.data();
@@ -322,8 +360,9 @@ Complex powerOfI(int n) {
 } // namespace
 
 void runOp(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  static const UnitaryKernel unitary[] = {
-      matrix1, matrix2, matrixK, swapOp, parityPhase, maskPhase, matrix1Pair};
+  static const UnitaryKernel unitary[] = {matrix1,     matrix2,     matrixK,
+                                          swapOp,      parityPhase, maskPhase,
+                                          matrix1Pair, matrix1Cond};
   switch (op.kind) {
   case OpKind::Deriv1:
     deriv1(op, batch, parallel);

@@ -46,15 +46,16 @@ struct CMul {
   explicit CMul(Complex c)
       : re(splat(c.real())), im(V8{-c.imag(), c.imag(), -c.imag(), c.imag(),
                                    -c.imag(), c.imag(), -c.imag(), c.imag()}) {}
-  /// Constant a on the amplitudes of a vector whose bit `target` (0 or 1)
-  /// is 0, b on the others.
-  CMul(Complex a, Complex b, int target) {
+  /// The constant lane(k) on amplitude k (0..3) of every vector.
+  template <class Lane> static CMul perLane(Lane lane) {
+    CMul c;
     for (int k = 0; k < 4; ++k) {
-      Complex c = ((k >> target) & 1) ? b : a;
-      re[2 * k] = re[2 * k + 1] = c.real();
-      im[2 * k] = -c.imag();
-      im[2 * k + 1] = c.imag();
+      Complex x = lane(k);
+      c.re[2 * k] = c.re[2 * k + 1] = x.real();
+      c.im[2 * k] = -x.imag();
+      c.im[2 * k + 1] = x.imag();
     }
+    return c;
   }
   V8 operator()(V8 v, V8 swapped) const { return re * v + im * swapped; }
 };
@@ -93,12 +94,23 @@ struct Mat2 {
   // Targets on bit 0 or 1, where both halves share a vector: the factor of
   // an amplitude and the factor of its partner.
   CMul diag[2], offDiag[2];
-  explicit Mat2(const Complex *matrix)
-      : m{matrix[0], matrix[1], matrix[2], matrix[3]}, shape(shapeOf(matrix)),
-        split{CMul(matrix[0]), CMul(matrix[1]), CMul(matrix[2]),
-              CMul(matrix[3])},
-        diag{CMul(matrix[0], matrix[3], 0), CMul(matrix[0], matrix[3], 1)},
-        offDiag{CMul(matrix[1], matrix[2], 0), CMul(matrix[1], matrix[2], 1)} {}
+  explicit Mat2(const Complex *matrix) : Mat2(matrix, matrix, 0) {
+    shape = shapeOf(matrix);
+  }
+  /// Matrix m0 where index bit `select` (0 or 1, inside a vector) is 0, m1
+  /// where it is 1.
+  Mat2(const Complex *m0, const Complex *m1, int select)
+      : m{m0[0], m0[1], m0[2], m0[3]}, shape(Shape::General) {
+    auto of = [&](int k) { return ((k >> select) & 1) ? m1 : m0; };
+    for (int e = 0; e < 4; ++e)
+      split[e] = CMul::perLane([&](int k) { return of(k)[e]; });
+    for (int t = 0; t < 2; ++t) {
+      diag[t] =
+          CMul::perLane([&](int k) { return of(k)[((k >> t) & 1) ? 3 : 0]; });
+      offDiag[t] =
+          CMul::perLane([&](int k) { return of(k)[((k >> t) & 1) ? 2 : 1]; });
+    }
+  }
 
   static constexpr bool diagRe(Shape) { return true; }
   static constexpr bool diagIm(Shape s) {

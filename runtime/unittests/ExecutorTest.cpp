@@ -134,6 +134,15 @@ TEST(Executor, PairingAndFusionHappen) {
   std::vector<KernelOp> paired = pairOneBitOps(fused);
   ASSERT_EQ(paired.size(), 2u);
   EXPECT_EQ(paired[0].kind, OpKind::Matrix1Pair);
+
+  // RX on bit 2, a CNOT from bit 5 onto it, RY on bit 2: one conditional op.
+  std::vector<KernelOp> ring = {
+      lowerGate(gateIdFromName("RX"), &angle, {2}, false),
+      lowerGate(gateIdFromName("CNOT"), nullptr, {5, 2}, false),
+      lowerGate(gateIdFromName("RY"), &angle, {2}, false)};
+  std::vector<KernelOp> conditional = fuseOneBitOps(ring);
+  ASSERT_EQ(conditional.size(), 1u);
+  EXPECT_EQ(conditional[0].kind, OpKind::Matrix1Cond);
 }
 
 } // namespace
