@@ -113,6 +113,7 @@ TEST(GateMatrix, LongRunsMatchPairLoop) {
   for (const char *name : {"RX", "RY", "RZ", "PhaseShift", "Hadamard"})
     for (int64_t wire : {int64_t(n - 1), int64_t(n - 2), int64_t(0)}) {
       Device device;
+      device.executorOptions().parallel = false; // one chunk: the longest runs
       device.allocate(n);
       std::vector<std::string> mix = {"RX", "RY", "CNOT"};
       run(device, randomCircuit(mix, n, 3 * n, rng));
