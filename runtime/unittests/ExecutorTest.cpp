@@ -5,6 +5,7 @@
 #include "qgrad/Runtime/Gates.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 using namespace qgrad::rt;
 using namespace qgrad::rt::test;
@@ -70,6 +71,35 @@ TEST(Executor, TilingDoesNotChangeTheResult) {
 
 TEST(Executor, TilingWithThreadsAndDefaultTiles) {
   expectTilingInvariant(17, ExecutorOptions{}, 300, 99);
+}
+
+TEST(Executor, ThreadsDoNotChangeTheState) {
+  // Above the OpenMP threshold a whole-state op splits its index range into
+  // chunks. A rotation fused with a CNOT controlled by bit 0 or 1 uses
+  // different constants in the lanes of one vector, so chunk edges must not
+  // split vectors; three threads make 12 chunks, whose edges are not powers
+  // of two.
+  const int n = 15;
+  double angle = 0.4;
+  std::vector<KernelOp> ops;
+  for (int bit = 0; bit < n; ++bit)
+    ops.push_back(lowerGate(gateIdFromName("RY"), &angle, {bit}, false));
+  for (int control : {0, 1})
+    for (int target : {9, 1 - control, 3}) {
+      ops.push_back(lowerGate(gateIdFromName("RX"), &angle, {target}, false));
+      ops.push_back(
+          lowerGate(gateIdFromName("CNOT"), nullptr, {control, target}, false));
+    }
+  StateVector serial(n), threaded(n);
+  Complex *s = serial.data(), *t = threaded.data();
+  int threads = omp_get_max_threads();
+  omp_set_num_threads(3);
+  runOps(ops, {&s, 1, n}, {15, 4, false});
+  runOps(ops, {&t, 1, n}, {15, 4, true});
+  omp_set_num_threads(threads);
+  for (Index i = 0; i < serial.size(); ++i)
+    ASSERT_NEAR(std::abs(serial[i] - threaded[i]), 0.0, 1e-12)
+        << "amplitude " << i;
 }
 
 TEST(Executor, SchedulerKeepsOrderOfOverlappingOps) {
