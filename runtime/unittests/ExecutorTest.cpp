@@ -2,6 +2,7 @@
 #include "Reference.h"
 
 #include "qgrad/Runtime/Executor.h"
+#include "qgrad/Runtime/Fusion.h"
 #include "qgrad/Runtime/Gates.h"
 
 #include <gtest/gtest.h>
