@@ -152,11 +152,11 @@ void runTiled(const Pass &pass, const StateBatch &batch,
 
 } // namespace
 
-std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
+std::vector<Pass> schedulePasses(std::vector<KernelOp> ops, int numBits,
                                  const ExecutorOptions &options) {
   std::vector<Pass> passes;
   if (numBits <= options.tileBits) {
-    passes.push_back({lowBits(numBits), true, ops});
+    passes.push_back({lowBits(numBits), true, std::move(ops)});
     return passes;
   }
   int capacity = options.tileBits;
@@ -199,7 +199,8 @@ void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
             const ExecutorOptions &options) {
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
   std::vector<KernelOp> fused = pairOneBitOps(fuseOneBitOps(ops));
-  for (const Pass &pass : schedulePasses(fused, batch.numBits, options)) {
+  for (const Pass &pass :
+       schedulePasses(std::move(fused), batch.numBits, options)) {
     // A lone op gains nothing from tiles: it streams the state once anyway.
     if (pass.whole || pass.ops.size() == 1)
       runWhole(pass, batch, parallelWhole);

@@ -30,7 +30,7 @@ struct Pass {
 
 /// Splits ops into passes; ops move ahead only past ops on disjoint bits, so
 /// the passes compute the same result as the ops in order.
-std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
+std::vector<Pass> schedulePasses(std::vector<KernelOp> ops, int numBits,
                                  const ExecutorOptions &options);
 
 /// Runs the ops, in order, on every state of the batch.
