@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <memory>
 
 namespace qgrad::bench {
@@ -23,18 +24,27 @@ void applyLayered(rt::Device &device, int n, int layers, double seed) {
   }
 }
 
+static double threadCpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 Timing timeIt(int reps, const std::function<void()> &setup,
               const std::function<void()> &body) {
-  std::vector<double> seconds;
+  std::vector<double> seconds, cpu;
   for (int r = 0; r < reps; ++r) {
     setup();
+    double cpuStart = threadCpuSeconds();
     auto start = std::chrono::steady_clock::now();
     body();
     auto stop = std::chrono::steady_clock::now();
+    cpu.push_back(threadCpuSeconds() - cpuStart);
     seconds.push_back(std::chrono::duration<double>(stop - start).count());
   }
   std::sort(seconds.begin(), seconds.end());
-  return {seconds.front(), seconds[seconds.size() / 2]};
+  return {seconds.front(), seconds[seconds.size() / 2],
+          *std::min_element(cpu.begin(), cpu.end())};
 }
 
 BandwidthFloor::BandwidthFloor(int n)
