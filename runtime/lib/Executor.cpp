@@ -196,7 +196,13 @@ std::vector<Pass> schedulePasses(std::vector<KernelOp> ops, int numBits,
 }
 
 void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
-            const ExecutorOptions &options) {
+            const ExecutorOptions &requested) {
+  // The tiles of all states of the batch share the cache: an adjoint sweep
+  // (phi and one lambda) uses tiles of half the size.
+  ExecutorOptions options = requested;
+  int shrink = std::bit_width(static_cast<unsigned>(batch.numStates - 1));
+  options.tileBits =
+      std::max(options.minContiguousBits + 2, options.tileBits - shrink);
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
   std::vector<KernelOp> fused = pairOneBitOps(fuseOneBitOps(ops));
   for (const Pass &pass :
