@@ -187,14 +187,14 @@ inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
 
 template <Shape S>
 inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
-  Index k = 0;
-  for (; k + 4 <= length; k += 4) {
+  Index whole = length / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
     V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
     V8 sx = swapReIm(vx), sy = swapReIm(vy);
     store(x + 2 * k, m.rowX<S>(vx, sx, vy, sy));
     store(y + 2 * k, m.rowY<S>(vx, sx, vy, sy));
-  }
-  for (; k < length; ++k)
+  });
+  for (Index k = whole; k < length; ++k)
     pairUpdate(m.m, reinterpret_cast<Complex *>(x)[k],
                reinterpret_cast<Complex *>(y)[k]);
 }
