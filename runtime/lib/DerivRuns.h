@@ -43,16 +43,8 @@ inline Gen genOf(const Complex *g) {
 }
 
 template <class F> inline decltype(auto) withGen(Gen gen, F &&f) {
-  switch (gen) {
-  case Gen::PauliX:
-    return f.template operator()<Gen::PauliX>();
-  case Gen::PauliY:
-    return f.template operator()<Gen::PauliY>();
-  case Gen::PauliZ:
-    return f.template operator()<Gen::PauliZ>();
-  default:
-    return f.template operator()<Gen::General>();
-  }
+  return dispatch<Gen::PauliX, Gen::PauliY, Gen::PauliZ, Gen::General>(
+      gen, std::forward<F>(f));
 }
 
 /// +1 on the amplitudes of a vector whose bit Target is 1, -1 on the others.

@@ -13,6 +13,8 @@
 
 #include "qgrad/Runtime/Types.h"
 
+#include <utility>
+
 namespace qgrad::rt {
 
 typedef double V8 __attribute__((vector_size(64)));
@@ -147,18 +149,23 @@ struct Mat2 {
   }
 };
 
-/// Calls f.template operator()<S>() for the shape s.
-template <class F> inline decltype(auto) withShape(Shape s, F &&f) {
-  switch (s) {
-  case Shape::Real:
-    return f.template operator()<Shape::Real>();
-  case Shape::RXLike:
-    return f.template operator()<Shape::RXLike>();
-  case Shape::Diagonal:
-    return f.template operator()<Shape::Diagonal>();
-  default:
-    return f.template operator()<Shape::General>();
+/// Calls f.template operator()<V>() for the V among the template arguments
+/// equal to value (the last one when none is): a runtime choice made once,
+/// outside the loops, between loops compiled for each case.
+template <auto First, auto... Rest, class F>
+inline decltype(auto) dispatch(decltype(First) value, F &&f) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return f.template operator()<First>();
+  } else {
+    if (value == First)
+      return f.template operator()<First>();
+    return dispatch<Rest...>(value, std::forward<F>(f));
   }
+}
+
+template <class F> inline decltype(auto) withShape(Shape s, F &&f) {
+  return dispatch<Shape::Real, Shape::RXLike, Shape::Diagonal, Shape::General>(
+      s, std::forward<F>(f));
 }
 
 /// Calls f(k) for k = 0, step, ... below `count`. A long single run is

@@ -89,6 +89,11 @@ byShifts(const Problem &prob, int64_t numParams,
   return jac;
 }
 
+double centralDifference(std::function<double(double)> f) {
+  double h = 1e-5;
+  return (f(h) - f(-h)) / (2 * h);
+}
+
 void expectAdjointMatches(const std::vector<std::string> &gates, int n,
                           int length, uint64_t seed, ExecutorOptions options,
                           bool parameterShift) {
@@ -98,11 +103,7 @@ void expectAdjointMatches(const std::vector<std::string> &gates, int n,
   std::vector<double> jac = adjoint(prob, numParams);
   ASSERT_GT(numParams, 0);
   ASSERT_EQ(jac.size(), 3u * numParams);
-  auto central = [](std::function<double(double)> f) {
-    double h = 1e-5;
-    return (f(h) - f(-h)) / (2 * h);
-  };
-  std::vector<double> fd = byShifts(prob, numParams, central, 3);
+  std::vector<double> fd = byShifts(prob, numParams, centralDifference, 3);
   for (size_t i = 0; i < jac.size(); ++i)
     EXPECT_NEAR(jac[i], fd[i], 1e-8) << "finite differences, entry " << i;
   if (!parameterShift)
@@ -180,11 +181,7 @@ TEST(Adjoint, LayeredCircuitWithCnotRing) {
     int64_t numParams = 0;
     std::vector<double> jac = adjoint(prob, numParams);
     ASSERT_EQ(numParams, 2 * n * 3);
-    auto central = [](std::function<double(double)> f) {
-      double h = 1e-5;
-      return (f(h) - f(-h)) / (2 * h);
-    };
-    std::vector<double> fd = byShifts(prob, numParams, central, 3);
+    std::vector<double> fd = byShifts(prob, numParams, centralDifference, 3);
     for (size_t i = 0; i < jac.size(); ++i)
       EXPECT_NEAR(jac[i], fd[i], 1e-8) << "entry " << i;
   }
