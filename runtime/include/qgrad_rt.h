@@ -125,7 +125,8 @@ int64_t qgrad_rt_gate_num_params(int64_t gate);
 
 /* Applies a gate, or its inverse when adjoint != 0.
  *  params: the gate's qgrad_rt_gate_num_params angles; for QubitUnitary the
- *          2^k x 2^k unitary matrix as 2 * 4^k doubles (k = num_wires).
+ *          2^k x 2^k unitary matrix as 2 * 4^k doubles (k = num_wires, at
+ *          most 12; it must be unitary to 1e-8).
  *  wires:  num_wires distinct wires in [0, num_qubits).
  * Gates may be queued and fused; every measurement sees all of them. */
 int64_t qgrad_rt_apply(qgrad_rt_context *ctx, int64_t gate,

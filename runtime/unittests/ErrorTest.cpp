@@ -107,6 +107,20 @@ TEST(Errors, BadMatricesAndPointers) {
   EXPECT_NE(c.error().find("two factors act on wire 0"), std::string::npos);
 }
 
+TEST(Errors, OversizedUnitary) {
+  Context c(14);
+  int64_t wires[13];
+  for (int64_t w = 0; w < 13; ++w)
+    wires[w] = w;
+  double unused = 0;
+  EXPECT_EQ(
+      qgrad_rt_apply(c.ctx, QGRAD_RT_QUBIT_UNITARY, &unused, wires, 13, 0),
+      QGRAD_RT_ERROR);
+  EXPECT_NE(c.error().find("QubitUnitary on 13 wires: at most 12"),
+            std::string::npos)
+      << c.error();
+}
+
 TEST(Errors, StickyUntilCleared) {
   Context c;
   int64_t bad = 9;
