@@ -448,12 +448,4 @@ void appendTapeSteps(int64_t gate, const double *params, const Bits &bits,
   }
 }
 
-void rotationMatrix(int64_t gate, double angle, Complex out[4]) {
-  const GateRule &r = rule(gate);
-  if (!r.rotation)
-    throw RuntimeError(std::string(r.info.name) + " is not a rotation");
-  std::vector<Complex> m = r.rotation(angle);
-  std::copy(m.begin(), m.end(), out);
-}
-
 } // namespace qgrad::rt
