@@ -97,6 +97,12 @@ const char *qgrad_rt_last_error(const qgrad_rt_context *ctx);
 /* Clears the sticky error so the context can be used again. */
 void qgrad_rt_clear_error(qgrad_rt_context *ctx);
 
+/* Lets compiled code report its own failure (e.g. a buffer of the wrong
+ * size, naming the op and its location): `message` becomes the context's
+ * sticky error, unless the context already failed (the first error is
+ * kept). Returns QGRAD_RT_ERROR. A NULL message is reported as such. */
+int64_t qgrad_rt_fail(qgrad_rt_context *ctx, const char *message);
+
 /* Seeds the generator used by qgrad_rt_measure (default seed 0). */
 int64_t qgrad_rt_seed(qgrad_rt_context *ctx, int64_t seed);
 
