@@ -16,6 +16,17 @@ double derivSweep(const KernelOp &op, double *phi, double *lambda,
                   const Mat2 &minv, const Mat2 &g, Index begin, Index end) {
   int target = op.targets[0];
   Index bit = Index(1) << target;
+  if (isShortTarget(target, op.ctrl)) {
+    V8 im = splat(0), re = splat(0);
+    withShortTarget(target, [&]<int T>() {
+      for (Index p = begin; p < end; p += 4) {
+        Index x = 2 * pairToX<T>(p), y = x + 2 * bit;
+        derivVector<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x, lambda + y,
+                                       minv, g, im, re);
+      }
+    });
+    return imConjProductSum(im) + sumLanes(re);
+  }
   double acc = 0;
   if (target == 0)
     forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {

@@ -58,36 +58,45 @@ template <int Target> inline V8 halfSign() {
 /// One step of the fused adjoint sweep over a split run: adds
 /// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
 /// to the phi pairs when UpdatePhi).
+/// The step on one vector of 4 pairs: x and y point at the two halves in
+/// phi (px, py) and lambda (lx, ly); the inner product adds into acc (lanes
+/// of Im) and accRe (lanes of Re).
+template <bool UpdatePhi, Shape SM, Gen GK>
+inline void derivVector(double *px, double *py, double *lx, double *ly,
+                        const Mat2 &minv, const Mat2 &g, V8 &acc, V8 &accRe) {
+  V8 vx = load(px), vy = load(py);
+  V8 sx = swapReIm(vx), sy = swapReIm(vy);
+  V8 ax = load(lx), ay = load(ly);
+  // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
+  // sum of the lanes of a * swapReIm(b); its real part sums a * b.
+  if constexpr (GK == Gen::PauliX) {
+    acc += ax * sy + ay * sx;
+  } else if constexpr (GK == Gen::PauliY) {
+    accRe += ay * vx - ax * vy;
+  } else if constexpr (GK == Gen::PauliZ) {
+    acc += ax * sx - ay * sy;
+  } else {
+    constexpr Shape G = Shape::General;
+    V8 gx = g.rowX<G>(vx, sx, vy, sy), gy = g.rowY<G>(vx, sx, vy, sy);
+    acc += ax * swapReIm(gx) + ay * swapReIm(gy);
+  }
+  V8 tx = swapReIm(ax), ty = swapReIm(ay);
+  store(lx, minv.rowX<SM>(ax, tx, ay, ty));
+  store(ly, minv.rowY<SM>(ax, tx, ay, ty));
+  if (UpdatePhi) {
+    store(px, minv.rowX<SM>(vx, sx, vy, sy));
+    store(py, minv.rowY<SM>(vx, sx, vy, sy));
+  }
+}
+
 template <bool UpdatePhi, Shape SM, Gen GK>
 inline double derivRun(double *px, double *py, double *lx, double *ly,
                        Index length, const Mat2 &minv, const Mat2 &g) {
   V8 acc = splat(0), accRe = splat(0);
   Index k = 0;
-  for (; k + 4 <= length; k += 4) {
-    V8 vx = load(px + 2 * k), vy = load(py + 2 * k);
-    V8 sx = swapReIm(vx), sy = swapReIm(vy);
-    V8 ax = load(lx + 2 * k), ay = load(ly + 2 * k);
-    // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
-    // sum of the lanes of a * swapReIm(b); its real part sums a * b.
-    if constexpr (GK == Gen::PauliX) {
-      acc += ax * sy + ay * sx;
-    } else if constexpr (GK == Gen::PauliY) {
-      accRe += ay * vx - ax * vy;
-    } else if constexpr (GK == Gen::PauliZ) {
-      acc += ax * sx - ay * sy;
-    } else {
-      constexpr Shape G = Shape::General;
-      V8 gx = g.rowX<G>(vx, sx, vy, sy), gy = g.rowY<G>(vx, sx, vy, sy);
-      acc += ax * swapReIm(gx) + ay * swapReIm(gy);
-    }
-    V8 tx = swapReIm(ax), ty = swapReIm(ay);
-    store(lx + 2 * k, minv.rowX<SM>(ax, tx, ay, ty));
-    store(ly + 2 * k, minv.rowY<SM>(ax, tx, ay, ty));
-    if (UpdatePhi) {
-      store(px + 2 * k, minv.rowX<SM>(vx, sx, vy, sy));
-      store(py + 2 * k, minv.rowY<SM>(vx, sx, vy, sy));
-    }
-  }
+  for (; k + 4 <= length; k += 4)
+    derivVector<UpdatePhi, SM, GK>(px + 2 * k, py + 2 * k, lx + 2 * k,
+                                   ly + 2 * k, minv, g, acc, accRe);
   double sum = imConjProductSum(acc) + sumLanes(accRe);
   Complex *cpx = reinterpret_cast<Complex *>(px),
           *cpy = reinterpret_cast<Complex *>(py);

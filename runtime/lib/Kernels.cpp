@@ -43,9 +43,31 @@ void forPairRuns(int numBits, int target, Index ctrl, bool parallel,
              [&](Index start, Index length) { split(start + ctrl, length); });
 }
 
+/// Calls body(x, bit) for every 4 pairs of a target on bit 2, 3 or 4 (see
+/// pairToX), chunked for threads.
+template <class Body>
+void forShortTargetVectors(int numBits, int target, bool parallel, Body body) {
+  forChunks(Index(1) << (numBits - 1), parallel,
+            [&](int, Index begin, Index end) {
+              withShortTarget(target, [&]<int T>() {
+                for (Index p = begin; p < end; p += 4)
+                  body(pairToX<T>(p), Index(1) << T);
+              });
+            });
+}
+
 void matrix1(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   const Mat2 m(op.matrix.data());
   double *d = doubles(a);
+  if (isShortTarget(op.targets[0], op.ctrl)) {
+    withShape(m.shape, [&]<Shape S>() {
+      forShortTargetVectors(numBits, op.targets[0], parallel,
+                            [&](Index x, Index bit) {
+                              matrix1Vector<S>(d + 2 * x, d + 2 * (x + bit), m);
+                            });
+    });
+    return;
+  }
   Index bit = Index(1) << op.targets[0];
   forPairRuns(
       numBits, op.targets[0], op.ctrl, parallel,
@@ -90,7 +112,7 @@ void matrix1Pair(const KernelOp &op, Complex *a, int numBits, bool parallel) {
 void matrix1Cond(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   double *d = doubles(a);
   int target = op.targets[0], select = op.targets[1];
-  Index bit = Index(1) << target, sel = Index(1) << select;
+  Index bit = Index(1) << target;
   const Complex *m0 = op.matrix.data(), *m1 = m0 + 4;
   auto low = [&](Index x, Index amplitudes, const Mat2 &m) {
     if (target == 0)
@@ -98,6 +120,15 @@ void matrix1Cond(const KernelOp &op, Complex *a, int numBits, bool parallel) {
     else
       matrix1LowRun<Shape::General, 1>(d + 2 * x, amplitudes, m);
   };
+  if (isShortTarget(target, 0)) {
+    const Mat2 first(m0), second(m1);
+    const Mat2 mixed = select < 2 ? Mat2(m0, m1, select) : first;
+    forShortTargetVectors(numBits, target, parallel, [&](Index x, Index bit) {
+      const Mat2 &m = select < 2 ? mixed : ((x >> select) & 1) ? second : first;
+      matrix1Vector<Shape::General>(d + 2 * x, d + 2 * (x + bit), m);
+    });
+    return;
+  }
   if (select < 2) { // both matrices share every vector
     const Mat2 mixed(m0, m1, select);
     if (target >= 2)
@@ -110,17 +141,18 @@ void matrix1Cond(const KernelOp &op, Complex *a, int numBits, bool parallel) {
     return;
   }
   const Mat2 first(m0), second(m1);
+  const Mat2 *const mats[2] = {&first, &second};
   if (target >= 2) {
-    forEachRun(numBits, bit | sel, parallel, [&](Index x, Index length) {
-      matrix1Run<Shape::General>(d + 2 * x, d + 2 * (x + bit), length, first);
-      matrix1Run<Shape::General>(d + 2 * (x + sel), d + 2 * (x + sel + bit),
-                                 length, second);
+    forEachRun(numBits, bit, parallel, [&](Index x, Index length) {
+      matrix1RunSelect(d, x, bit, length, mats, select);
     });
     return;
   }
-  forEachRun(numBits, sel, parallel, [&](Index x, Index length) {
-    low(x, length, first);
-    low(x + sel, length, second);
+  forEachRun(numBits, 0, parallel, [&](Index x, Index length) {
+    if (target == 0)
+      matrix1LowRunSelect<0>(d, x, length, mats, select);
+    else
+      matrix1LowRunSelect<1>(d, x, length, mats, select);
   });
 }
 

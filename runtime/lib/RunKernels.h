@@ -192,15 +192,20 @@ inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
   x = nx;
 }
 
+/// x and y point at 4 amplitudes each, the two halves of 4 pairs.
+template <Shape S>
+inline void matrix1Vector(double *x, double *y, const Mat2 &m) {
+  V8 vx = load(x), vy = load(y);
+  V8 sx = swapReIm(vx), sy = swapReIm(vy);
+  store(x, m.rowX<S>(vx, sx, vy, sy));
+  store(y, m.rowY<S>(vx, sx, vy, sy));
+}
+
 template <Shape S>
 inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
   Index whole = length / 4 * 4;
-  walkRun(whole, 4, [&](Index k) {
-    V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
-    V8 sx = swapReIm(vx), sy = swapReIm(vy);
-    store(x + 2 * k, m.rowX<S>(vx, sx, vy, sy));
-    store(y + 2 * k, m.rowY<S>(vx, sx, vy, sy));
-  });
+  walkRun(whole, 4,
+          [&](Index k) { matrix1Vector<S>(x + 2 * k, y + 2 * k, m); });
   for (Index k = whole; k < length; ++k)
     pairUpdate(m.m, reinterpret_cast<Complex *>(x)[k],
                reinterpret_cast<Complex *>(y)[k]);
@@ -217,6 +222,58 @@ inline void matrix1LowRun(double *a, Index amplitudes, const Mat2 &m) {
   Complex *c = reinterpret_cast<Complex *>(a);
   for (Index k = whole; k < amplitudes; k += 2)
     pairUpdate(m.m, c[k], c[k + 1]);
+}
+
+/// Targets on bits 2 to 4 split the state into runs of only 4 to 16 pairs;
+/// their kernels walk pair indices instead, 4 pairs (one vector per half) at
+/// a time, with no per-run bookkeeping. pairToX gives the index of the first
+/// amplitude of the 0 half of the 4 pairs from pair p (a multiple of 4).
+template <int T> inline Index pairToX(Index p) {
+  return ((p >> T) << (T + 1)) | (p & ((Index(1) << T) - 1));
+}
+
+/// Calls f.template operator()<T>() for a target bit T of 2, 3 or 4.
+template <class F> inline decltype(auto) withShortTarget(int target, F &&f) {
+  return dispatch<2, 3, 4>(target, std::forward<F>(f));
+}
+
+inline bool isShortTarget(int target, Index ctrl) {
+  return !ctrl && target >= 2 && target <= 4;
+}
+
+/// matrix1Run and matrix1LowRun for a conditional 2x2 whose select bit is 2
+/// or higher: every vector of 4 amplitudes takes one of the two matrices, by
+/// the select bit of its index, so the runs stay as long as for a plain 2x2.
+/// `first` is the index of the run's first amplitude.
+inline void matrix1RunSelect(double *d, Index first, Index bit, Index length,
+                             const Mat2 *const mats[2], int select) {
+  constexpr Shape G = Shape::General;
+  Index whole = length / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
+    const Mat2 &m = *mats[((first + k) >> select) & 1];
+    double *x = d + 2 * (first + k), *y = x + 2 * bit;
+    V8 vx = load(x), vy = load(y);
+    V8 sx = swapReIm(vx), sy = swapReIm(vy);
+    store(x, m.rowX<G>(vx, sx, vy, sy));
+    store(y, m.rowY<G>(vx, sx, vy, sy));
+  });
+  Complex *c = reinterpret_cast<Complex *>(d);
+  for (Index k = first + whole; k < first + length; ++k)
+    pairUpdate(mats[(k >> select) & 1]->m, c[k], c[k + bit]);
+}
+
+template <int Target>
+inline void matrix1LowRunSelect(double *d, Index first, Index amplitudes,
+                                const Mat2 *const mats[2], int select) {
+  Index whole = amplitudes / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
+    const Mat2 &m = *mats[((first + k) >> select) & 1];
+    double *x = d + 2 * (first + k);
+    store(x, m.inVector<Shape::General, Target>(load(x)));
+  });
+  Complex *c = reinterpret_cast<Complex *>(d);
+  for (Index k = first + whole; k < first + amplitudes; k += 2)
+    pairUpdate(mats[(k >> select) & 1]->m, c[k], c[k + 1]);
 }
 
 /// Two one-bit matrices a (on the lower bit) and b (on the higher bit) in
