@@ -31,15 +31,17 @@ struct ObservedWires {
   Value count;
 };
 
-ObservedWires getObservedWires(RuntimeBuilder &b, Value basisValue) {
+FailureOr<ObservedWires> getObservedWires(RuntimeBuilder &b, Value basisValue) {
   auto basis = basisValue.getDefiningOp<ComputationalBasisOp>();
   if (basis.getQreg())
-    return {b.nullPointer(), b.call(RuntimeFunction::NumQubits, {})};
+    return ObservedWires{b.nullPointer(),
+                         b.call(RuntimeFunction::NumQubits, {})};
   ConversionPatternRewriter &rewriter = b.getRewriter();
   SmallVector<Value> wires;
-  (void)rewriter.getRemappedValues(basis.getQubits(), wires);
-  return {b.stackArray(rewriter.getI64Type(), wires),
-          b.i64(static_cast<int64_t>(wires.size()))};
+  if (failed(rewriter.getRemappedValues(basis.getQubits(), wires)))
+    return failure();
+  return ObservedWires{b.stackArray(rewriter.getI64Type(), wires),
+                       b.i64(static_cast<int64_t>(wires.size()))};
 }
 
 /// The generator seed of sample and counts: the op's `seed` attribute, or 0.
@@ -90,7 +92,10 @@ struct ProbsLowering : RuntimePattern<ProbsOp> {
   matchAndRewrite(ProbsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value buffer = adaptor.getStateIn();
     Value ok = b.dimEquals(buffer, 0, b.pow2(wires.count));
     b.call(RuntimeFunction::Probs,
@@ -138,7 +143,10 @@ struct SampleLowering : RuntimePattern<SampleOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
     Location loc = op.getLoc();
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value buffer = adaptor.getInData();
     Value shots = b.toI64(memref::DimOp::create(rewriter, loc, buffer, 0));
     Value ok = arith::AndIOp::create(rewriter, loc,
@@ -174,7 +182,10 @@ struct CountsLowering : RuntimePattern<CountsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
     Location loc = op.getLoc();
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value outcomes = b.pow2(wires.count);
     Value eigvals = adaptor.getInEigvals();
     Value counts = adaptor.getInCounts();

@@ -63,3 +63,50 @@ func.func @bad_postselect(%a: !quantum.bit) -> i1 {
 
 // expected-error @+1 {{'quantum.alloc' op must be inside a func.func to be lowered}}
 %r = quantum.alloc( 1) : !quantum.reg
+
+// -----
+
+func.func @two_registers() {
+  // expected-note @+1 {{the live register}}
+  %r = quantum.alloc( 1) : !quantum.reg
+  // expected-error @+1 {{'quantum.alloc' op allocates while another register is alive; the runtime simulates one register at a time}}
+  %s = quantum.alloc( 1) : !quantum.reg
+  quantum.dealloc %s : !quantum.reg
+  quantum.dealloc %r : !quantum.reg
+  return
+}
+
+// -----
+
+func.func @inner() -> f64 {
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %z = quantum.namedobs %q[PauliZ] : !quantum.obs
+  %e = quantum.expval %z : f64
+  quantum.dealloc %r : !quantum.reg
+  return %e : f64
+}
+
+func.func @nested() -> f64 {
+  // expected-note @+1 {{the live register}}
+  %r = quantum.alloc( 1) : !quantum.reg
+  // expected-error @+1 {{'func.call' op calls a function that allocates qubits while another register is alive}}
+  %e = call @inner() : () -> f64
+  quantum.dealloc %r : !quantum.reg
+  return %e : f64
+}
+
+// -----
+
+// Sequential registers and allocation in a loop body are fine.
+func.func @sequential(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = quantum.alloc( 1) : !quantum.reg
+  quantum.dealloc %r : !quantum.reg
+  scf.for %i = %c0 to %n step %c1 {
+    %s = quantum.alloc( 2) : !quantum.reg
+    quantum.dealloc %s : !quantum.reg
+  }
+  return
+}

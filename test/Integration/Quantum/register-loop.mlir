@@ -5,6 +5,7 @@
 // p(b) = prod_i [cos^2(x (i+1)/2) if b_i = 0 else sin^2(x (i+1)/2)].
 // With C(t) = cos^2(t/2), S(t) = sin^2(t/2), x = 0.6, n = 2:
 // RUN: qgrad run %s 0.6 2 | FileCheck %s --check-prefix=TWO
+// RUN: qgrad run %s -O0 0.6 2 | FileCheck %s --check-prefix=TWO
 // TWO: {{^\[}}{{0\.621690032373[0-9]*}}, {{0\.290977775081[0-9]*}}, {{0\.059488844864[0-9]*}}, {{0\.027843347680[0-9]*}}]{{$}}
 // n = 3, x = 0.6:
 // RUN: qgrad run %s 0.6 3 | FileCheck %s --check-prefix=THREE

@@ -6,6 +6,7 @@
 // within 5 standard deviations of shots * sin^2(t/2); the eigenvalues of a
 // computational basis are the outcomes 0..3.
 // RUN: qgrad run %s 1.2 1000 | FileCheck %s
+// RUN: qgrad run %s -O0 1.2 1000 | FileCheck %s
 // CHECK: {{^}}1000{{$}}
 // CHECK-NEXT: {{^}}2{{$}}
 // CHECK-NEXT: {{^}}0.0000000000000000{{$}}
