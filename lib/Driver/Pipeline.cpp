@@ -26,23 +26,28 @@
 
 using namespace qgrad::driver;
 
-// Textual pipelines (nested in the module pass manager) keep the stages readable and printable
+// Textual pipelines (nested in the module pass manager) keep the stages
+// readable and printable
 // (--keep-intermediate shows the IR after each).
 static constexpr llvm::StringLiteral kGradientLoweringPipeline =
     "qgrad-lower-gradients";
 
 static constexpr llvm::StringLiteral kBufferizePipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// convert-gradient-to-llvm comes first: it emits func, linalg, scf, arith and
-// memref-descriptor casts that the rest of the pipeline lowers. Buffers are
-// allocated with aligned_alloc, which that pass registers with the AD engine:
-// malloc plus an alignment computed through integers (the default for
-// aligned allocations) would hide the aligned pointer from the engine.
+// The qgrad conversions come first: gradient.backprop becomes
+// __enzyme_autodiff calls and quantum ops become runtime calls; what they
+// emit (func, arith, memref, scf, linalg, llvm) is lowered by the rest.
+// Buffers are allocated with aligned_alloc, which convert-gradient-to-llvm
+// registers with the AD engine: malloc plus an alignment computed through
+// integers (the default for aligned allocations) would hide the aligned
+// pointer from the engine (docs/gradient-lowering.md).
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-gradient-to-llvm,convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
+    "convert-gradient-to-llvm,convert-quantum-to-llvm,"
+    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm{use-aligned-alloc=1},"
     "convert-math-to-llvm,"
@@ -62,8 +67,8 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
-    return llvm::createStringError("cannot read '" + path + "': " +
-                                   ec.message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + ec.message());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =

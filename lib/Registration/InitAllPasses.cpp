@@ -3,6 +3,7 @@
 #include "qgrad/InitAllPasses.h"
 
 #include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
+#include "qgrad/Conversion/QuantumToLLVM/QuantumToLLVM.h"
 #include "qgrad/Dialect/Gradient/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -29,4 +30,5 @@ void qgrad::registerAllPasses() {
   mlir::tensor::registerTensorPasses();
   qgrad::registerGradientToLLVMPasses();
   qgrad::gradient::registerGradientPasses();
+  qgrad::registerQuantumToLLVMPasses();
 }
