@@ -366,8 +366,18 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
         addAdjoint(RV, G->getArg(G->arg_size() - 1));
       continue;
     }
-    if (I.isTerminator())
+    if (I.isTerminator()) {
+      // Branches carry no derivative; a call that is a terminator (invoke,
+      // callbr) has no rule.
+      if (isa<CallBase>(I) && any_of(I.operands(), [&](Value *V) {
+            return !isa<Constant>(V) && isVaried(V);
+          }))
+        report(I,
+               "a call that may unwind (invoke) with active arguments "
+               "cannot be differentiated",
+               "mark the callee noexcept or compile with -fno-exceptions");
       continue;
+    }
     reverseInstruction(I);
   }
   CurrentPrimal = nullptr;
