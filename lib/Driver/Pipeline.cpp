@@ -37,11 +37,13 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// Quantum ops become runtime calls first; what that emits (func, arith,
-// memref, scf, llvm) is lowered by the rest of the pipeline.
+// Derivative and quantum ops are converted first: convert-gradient-to-llvm
+// emits func, linalg, cf, arith and memref-descriptor casts, and
+// convert-quantum-to-llvm emits runtime calls (func, arith, memref, scf, llvm);
+// the rest of the pipeline lowers what both leave.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-quantum-to-llvm,convert-bufferization-to-memref,convert-linalg-to-"
-    "loops,lower-affine,"
+    "convert-gradient-to-llvm,convert-quantum-to-llvm,"
+    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
