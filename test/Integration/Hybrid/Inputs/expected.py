@@ -263,6 +263,21 @@ def fd_of_grad(x=0.4):
     # the exact first derivative of cos x (the second, -cos x, is checked to 1e-6)
     return [-sin(x)]
 
+@program
+def dynamic_register(x=0.4, ns=(3, 5)):
+    # d/dx prod_{k<n} cos((k + 1) x), for each n of the RUN lines
+    out = []
+    for n in ns:
+        total = 0.0
+        for j in range(n):
+            term = -(j + 1) * sin((j + 1) * x)
+            for k in range(n):
+                if k != j:
+                    term *= cos((k + 1) * x)
+            total += term
+        out.append(total)
+    return out
+
 if __name__ == "__main__":
     for name, fn in PROGRAMS.items():
         print(name, " ".join(prefix(v) for v in fn()))
