@@ -278,6 +278,12 @@ def dynamic_register(x=0.4, ns=(3, 5)):
         out.append(total)
     return out
 
+@program
+def while_qnode(x=0.25, n=3):
+    # RX((i + 1) x) for i < n: cos(k x), k = n (n + 1) / 2
+    k = n * (n + 1) / 2
+    return [-k * sin(k * x)]
+
 if __name__ == "__main__":
     for name, fn in PROGRAMS.items():
         print(name, " ".join(prefix(v) for v in fn()))
