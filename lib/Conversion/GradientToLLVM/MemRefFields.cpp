@@ -50,8 +50,9 @@ MemRefFields unpackMemRef(OpBuilder &builder, Location loc, Value memref,
 }
 
 LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
-                                StringRef what, Value primal,
-                                const MemRefFields &primalFields, Value shadow,
+                                SymbolTable &symbols, StringRef what,
+                                Value primal, const MemRefFields &primalFields,
+                                Value shadow,
                                 const MemRefFields &shadowFields) {
   auto primalType = cast<MemRefType>(primal.getType());
   auto shadowType = cast<MemRefType>(shadow.getType());
@@ -68,16 +69,16 @@ LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
              << primalStride
              << ": the differentiated code reads both through the primal's "
                 "strides; copy the buffer into the primal's layout";
-    if (!staticStrides &&
-        failed(emitEqualityCheck(builder, op, primalFields.strides[dim],
-                                 shadowFields.strides[dim],
-                                 what +
-                                     " and its primal differ in the "
-                                     "stride of dimension " +
-                                     Twine(dim))))
+    if (!staticStrides && failed(emitEqualityCheck(
+                              builder, op, symbols, primalFields.strides[dim],
+                              shadowFields.strides[dim],
+                              what +
+                                  " and its primal differ in the "
+                                  "stride of dimension " +
+                                  Twine(dim))))
       return failure();
     if ((primalType.isDynamicDim(dim) || shadowType.isDynamicDim(dim)) &&
-        failed(emitEqualityCheck(builder, op, primalFields.sizes[dim],
+        failed(emitEqualityCheck(builder, op, symbols, primalFields.sizes[dim],
                                  shadowFields.sizes[dim],
                                  what +
                                      " and its primal differ in the "
