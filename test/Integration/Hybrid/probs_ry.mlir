@@ -1,5 +1,6 @@
 // RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.8 | FileCheck %s
+// RUN: qgrad run %t.mlir 0.8 -O0 | FileCheck %s
 // probs after RY(p) on one wire: [cos^2(p/2), sin^2(p/2)], so the Jacobian
 // (shape 2 ++ scalar = tensor<2xf64>) is [-sin(p)/2, sin(p)/2]. The qnode is
 // "best", which resolves to parameter shift because it returns probs.

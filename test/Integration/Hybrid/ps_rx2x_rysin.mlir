@@ -1,5 +1,6 @@
 // RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.5 | FileCheck %s
+// RUN: qgrad run %t.mlir 0.5 -O0 | FileCheck %s
 // RX(2x) then RY(sin x) on one wire, <Z0>, parameter shift; the argmap stores
 // 2x and sin x. f = cos(2x) cos(sin x), so
 //   f'(x) = -2 sin(2x) cos(sin x) - cos(2x) sin(sin x) cos(x),
