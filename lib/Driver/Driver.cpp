@@ -137,18 +137,24 @@ void DriverSession::reportTimings(const std::vector<HostValue> &results) {
 llvm::Error
 DriverSession::optimizeAndDifferentiate(llvm::Module &module,
                                         llvm::TargetMachine &machine) {
-  if (!qgrad::ad::moduleNeedsAD(module)) {
+  if (!options.alwaysRunADStages && !qgrad::ad::moduleNeedsAD(module)) {
     timer.time("optimize",
                [&] { optimizeModule(module, machine, options.optLevel); });
     return llvm::Error::success();
   }
-  timer.time("pre_ad_opt",
-             [&] { qgrad::ad::runPreOptimization(module, &machine); });
+  // Skipped stages still get their key (0 ms), so reports of different
+  // configurations have the same columns.
+  timer.time("pre_ad_opt", [&] {
+    if (options.preADOpt)
+      qgrad::ad::runPreOptimization(module, &machine);
+  });
   if (llvm::Error err = timer.time(
           "ad", [&] { return qgrad::ad::differentiateModule(module); }))
     return err;
-  timer.time("post_ad_opt",
-             [&] { optimizeModule(module, machine, options.optLevel); });
+  timer.time("post_ad_opt", [&] {
+    if (options.postADOpt)
+      optimizeModule(module, machine, options.optLevel);
+  });
   return llvm::Error::success();
 }
 

@@ -40,6 +40,10 @@ ARGUMENTS
 OPTIONS
   --entry NAME             entry function (default: main)
   -O0 | -O1 | -O2 | -O3    LLVM optimisation and code generation level (default -O2)
+  --pre-ad-opt=on|off      O2 (no vectorizers) before the AD engine (default on)
+  --post-ad-opt=on|off     the -O pipeline after the AD engine (default on)
+  --ad-stages=auto|always  auto: skip pre_ad_opt/ad/post_ad_opt when the module
+                           has no gradient (default); always: run them anyway
   --json                   print {"results": [...], "timings_ms": {...}} instead
   --time-stages            print the time of every pipeline stage to stderr
   --emit=KIND              print a stage instead of running; KIND is
@@ -91,6 +95,14 @@ std::string *findStringOption(DriverOptions &options, StringRef name) {
       .Case("--entry", &options.entry)
       .Case("-o", &options.outputPath)
       .Case("--keep-intermediate", &options.keepIntermediateDir)
+      .Default(nullptr);
+}
+
+/// The on/off options, spelled `--opt=on` or `--opt=off`.
+bool *findSwitchOption(DriverOptions &options, StringRef name) {
+  return llvm::StringSwitch<bool *>(name)
+      .Case("--pre-ad-opt", &options.preADOpt)
+      .Case("--post-ad-opt", &options.postADOpt)
       .Default(nullptr);
 }
 
@@ -158,6 +170,22 @@ qgrad::driver::parseCommandLine(llvm::ArrayRef<std::string> argv) {
           name.starts_with("--") && !value.empty()) {
         if (std::string *target = findStringOption(options, name)) {
           *target = value.str();
+          continue;
+        }
+        if (bool *flag = findSwitchOption(options, name)) {
+          if (value != "on" && value != "off")
+            return llvm::createStringError("option '" + name +
+                                           "' takes on or off, not '" +
+                                           value + "'");
+          *flag = value == "on";
+          continue;
+        }
+        if (name == "--ad-stages") {
+          if (value != "auto" && value != "always")
+            return llvm::createStringError(
+                "option '--ad-stages' takes auto or always, not '" + value +
+                "'");
+          options.alwaysRunADStages = value == "always";
           continue;
         }
       }

@@ -25,3 +25,9 @@ func.func @main(%x: f64) -> f64 {
   %d = llvm.call @df(%x) : (f64) -> f64
   return %d : f64
 }
+// The AD stages can be switched off one by one, and forced on for modules
+// without a gradient; the gradient is the same.
+// RUN: qgrad run %s 0.5 --pre-ad-opt=off | FileCheck %s
+// RUN: qgrad run %s 0.5 --post-ad-opt=off -O0 | FileCheck %s
+// RUN: qgrad run %S/sin-times-x.mlir 0.5 --ad-stages=always --json | FileCheck %s --check-prefix=ALWAYS
+// ALWAYS: "pre_ad_opt": {{[0-9.]+}}, "ad": {{[0-9.]+}}, "post_ad_opt"

@@ -76,3 +76,29 @@ TEST(Options, HelpAndVersionWin) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Options, ADStageSwitches) {
+  auto options = parseCommandLine(std::vector<std::string>{
+      "run", "f.mlir", "--pre-ad-opt=off", "--post-ad-opt=on",
+      "--ad-stages=always"});
+  ASSERT_TRUE(static_cast<bool>(options));
+  EXPECT_FALSE(options->preADOpt);
+  EXPECT_TRUE(options->postADOpt);
+  EXPECT_TRUE(options->alwaysRunADStages);
+
+  auto defaults = parseCommandLine(std::vector<std::string>{"run", "f.mlir"});
+  ASSERT_TRUE(static_cast<bool>(defaults));
+  EXPECT_TRUE(defaults->preADOpt);
+  EXPECT_TRUE(defaults->postADOpt);
+  EXPECT_FALSE(defaults->alwaysRunADStages);
+
+  auto bad = parseCommandLine(
+      std::vector<std::string>{"run", "f.mlir", "--pre-ad-opt=maybe"});
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_EQ(llvm::toString(bad.takeError()),
+            "option '--pre-ad-opt' takes on or off, not 'maybe'");
+}
+
+} // namespace

@@ -24,6 +24,13 @@ struct DriverOptions {
   unsigned optLevel = 2;
   bool json = false;
   bool timeStages = false;
+  /// O2 without vectorizers before the AD engine.
+  bool preADOpt = true;
+  /// The -O pipeline after the AD engine.
+  bool postADOpt = true;
+  /// Run pre_ad_opt/ad/post_ad_opt even when the module has no gradient
+  /// (for measuring what skipping them saves).
+  bool alwaysRunADStages = false;
   EmitKind emit = EmitKind::None;
   std::string keepIntermediateDir;
   std::string outputPath;
