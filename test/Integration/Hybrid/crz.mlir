@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 1.3 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 1.3 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // CRZ by the adjoint method: RY(2.0) on the control, H on the target, CRZ(x),
 // <X1>. With the control |1> (probability sin^2(1)) the target RZ(x)|+> has
 // <X> = cos x, else 1: <X1> = cos^2(1) + sin^2(1) cos x, d/dx = -sin^2(1) sin x.

@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.5 -0.8 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.5 -0.8 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // expval of a Hamiltonian, adjoint method: RY(x) (x) RY(y), CNOT(0, 1), and
 // H = 0.4 Z0 - 0.7 Z1 + 0.25 X0 X1. Through the CNOT Z0 stays, Z1 -> Z0 Z1,
 // X0 X1 -> X0, so <H> = 0.4 cos x - 0.7 cos x cos y + 0.25 sin x and

@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.6 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.6 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // IsingYY(x) by the adjoint method, after RX(0.7) on wire 0 and RY(0.4) on
 // wire 1, <Z1>. Z1 -> cos x Z1 - sin x Y0 X1 with <Y0> = -sin 0.7,
 // <X1> = sin 0.4:

@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.25 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.25 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // PhaseShift by the adjoint method, a qnode with two results: H then
 // PhaseShift(x) gives the Bloch vector (cos x, sin x, 0), so
 // (<X0>, <Y0>) = (cos x, sin x) and grad returns one Jacobian per result:

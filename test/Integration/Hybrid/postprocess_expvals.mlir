@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.9 0.4 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.9 0.4 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // Post-processing of several expectation values from one qnode (adjoint, one
 // sweep for three observables): RY(x) on wire 0, RX(y) on wire 1, and
 // e0 = <Z0> = cos x, e1 = <X0> = sin x, e2 = <Z1> = cos y. The loss

@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.3 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.3 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // One qnode called from a classical loop: L = sum_{k=1}^{3} Q(k x) with
 // Q(t) = <Z0> after RX(t) = cos t (adjoint). Each call evaluates its own
 // Jacobian; reverse mode adds their contributions:

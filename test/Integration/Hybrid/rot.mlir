@@ -1,9 +1,8 @@
-// RUN: cat %s %S/Inputs/check.mlir | sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' > %t.mlir
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
 // RUN: qgrad run %t.mlir 0.4 -0.9 1.7 | FileCheck %s
-// Written for the adjoint method, which does not lower yet (the adjoint
-// part's observable-handle casts are rejected by convert-quantum-to-llvm,
-// see docs/integration-tests.md): until it does, the first RUN line
-// switches the qnode to parameter shift.
+// RUN: sed 's/diff_method = "adjoint"/diff_method = "parameter-shift"/' %t.mlir > %t.ps.mlir
+// RUN: qgrad run %t.ps.mlir 0.4 -0.9 1.7 | FileCheck %s
+// The last RUN lines differentiate the same qnode by parameter shift.
 // Rot(phi, theta, omega) from three scalar arguments, all differentiated
 // (diffArgIndices [0, 1, 2]), adjoint method. H then Rot = RZ(omega)
 // RY(theta) RZ(phi):
