@@ -583,6 +583,10 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
   auto fn = func::FuncOp::create(b, loc, partName("surrogate"),
                                  qnode.getFunctionType());
   fn.setPrivate();
+  // Inlined before AD: a tensor result leaves a call as a memref descriptor
+  // returned by value, and the engine gives the pointers inside a returned
+  // struct no shadow, so the derivative through them was silently dropped.
+  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("alwaysinline")}));
   symbols.insert(fn);
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);

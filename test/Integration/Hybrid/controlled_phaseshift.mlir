@@ -1,0 +1,45 @@
+// RUN: cat %s %S/Inputs/check.mlir > %t.mlir
+// RUN: qgrad run %t.mlir 1.2 0.5 | FileCheck %s
+// ControlledPhaseShift, two-term rule: RY(y) on wire 0, H on wire 1,
+// ControlledPhaseShift(x), <Y1>. With the control |1> (probability
+// sin^2(y/2)) the target is PhaseShift(x)|+>, whose <Y> = sin x; else 0:
+//   <Y1> = sin^2(y/2) sin x,  grad = (sin^2(y/2) cos x, sin(y)/2 sin x).
+// CHECK:      {{^}}0.02217945399
+// CHECK-NEXT: {{^}}0.22342167039
+// CHECK-NEXT: {{^}}true
+
+func.func @circuit(%x: f64, %y: f64) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
+  %r = quantum.alloc( 2) : !quantum.reg
+  %a0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %b0 = quantum.extract %r[ 1] : !quantum.reg -> !quantum.bit
+  %a1 = quantum.custom "RY"(%y) %a0 : !quantum.bit
+  %b1 = quantum.custom "Hadamard"() %b0 : !quantum.bit
+  %ab:2 = quantum.custom "ControlledPhaseShift"(%x) %a1, %b1 : !quantum.bit, !quantum.bit
+  %o = quantum.namedobs %ab#1[PauliY] : !quantum.obs
+  %e = quantum.expval %o : f64
+  %r1 = quantum.insert %r[ 0], %ab#0 : !quantum.reg, !quantum.bit
+  %r2 = quantum.insert %r1[ 1], %ab#1 : !quantum.reg, !quantum.bit
+  quantum.dealloc %r2 : !quantum.reg
+  return %e : f64
+}
+
+func.func @main(%x: f64, %y: f64) -> (f64, f64, i1) {
+  %g:2 = gradient.grad "auto" @circuit(%x, %y) {diffArgIndices = dense<[0, 1]> : tensor<2xindex>}
+      : (f64, f64) -> (f64, f64)
+  %f = func.constant @circuit : (f64, f64) -> f64
+  %fd_x, %fd_y = call @central_fd_2(%f, %x, %y) : ((f64, f64) -> f64, f64, f64) -> (f64, f64)
+  %half = arith.constant 0.5 : f64
+  %hy = arith.mulf %half, %y : f64
+  %shy = math.sin %hy : f64
+  %p1 = arith.mulf %shy, %shy : f64
+  %cx = math.cos %x : f64
+  %sx = math.sin %x : f64
+  %sy = math.sin %y : f64
+  %ax = arith.mulf %p1, %cx : f64
+  %hsy = arith.mulf %half, %sy : f64
+  %ay = arith.mulf %hsy, %sx : f64
+  %ok0 = call @check(%g#0, %ax, %fd_x) : (f64, f64, f64) -> i1
+  %ok1 = call @check(%g#1, %ay, %fd_y) : (f64, f64, f64) -> i1
+  %ok = arith.andi %ok0, %ok1 : i1
+  return %g#0, %g#1, %ok : f64, f64, i1
+}
