@@ -40,12 +40,17 @@ bool reachesQNode(ModuleOp module, func::FuncOp fn,
 /// when no qnode is reached, the qnode's surrogate for a qnode, and
 /// otherwise a clone `fn.ad` whose calls lead to surrogates.
 FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
-                                                 func::FuncOp fn) {
+                                                 func::FuncOp fn,
+                                                 ArrayRef<unsigned> diffArgs,
+                                                 Location requestedAt) {
   DenseMap<Operation *, bool> memo;
   if (!reachesQNode(module, fn, memo))
     return fn;
-  if (qgrad::quantum::isQNode(fn))
+  if (qgrad::quantum::isQNode(fn)) {
+    if (failed(checkOnlyGateAnglesDepend(fn, diffArgs, requestedAt)))
+      return failure();
     return getOrCreateQNodeSurrogate(module, fn);
+  }
   std::string name = (fn.getSymName() + ".ad").str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
@@ -60,7 +65,14 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
     auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
     if (!callee)
       continue;
-    auto replacement = getDifferentiableVersion(module, callee);
+    // Which of the callee's arguments carry derivatives is not tracked
+    // across calls: every floating-point argument may.
+    SmallVector<unsigned> floatArgs;
+    for (auto [position, type] : llvm::enumerate(callee.getArgumentTypes()))
+      if (isa<FloatType, ComplexType>(getElementTypeOrSelf(type)))
+        floatArgs.push_back(position);
+    auto replacement =
+        getDifferentiableVersion(module, callee, floatArgs, call.getLoc());
     if (failed(replacement))
       return failure();
     call.setCallee(replacement->getSymName());
@@ -71,13 +83,15 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
 /// `fn.dps(args..., outs...)`: tensor arguments become memrefs and every
 /// result is written into an output buffer, the form gradient.backprop and
 /// the AD engine's memory model want.
-FailureOr<func::FuncOp> getOrCreateDPS(ModuleOp module, func::FuncOp fn) {
+FailureOr<func::FuncOp> getOrCreateDPS(ModuleOp module, func::FuncOp fn,
+                                       ArrayRef<unsigned> diffArgs,
+                                       Location requestedAt) {
+  auto target = getDifferentiableVersion(module, fn, diffArgs, requestedAt);
+  if (failed(target))
+    return failure();
   std::string name = (fn.getSymName() + ".dps").str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
-  auto target = getDifferentiableVersion(module, fn);
-  if (failed(target))
-    return failure();
   Location loc = fn.getLoc();
   SmallVector<Type> inputs;
   for (Type type : fn.getArgumentTypes())
@@ -194,7 +208,7 @@ FailureOr<JacobianBlocks> qgrad::gradient::detail::buildExactJacobians(
     const CallToDifferentiate &call) {
   if (failed(checkTypes(loc, call)))
     return failure();
-  auto dps = getOrCreateDPS(module, call.callee);
+  auto dps = getOrCreateDPS(module, call.callee, call.diffArgs, loc);
   if (failed(dps))
     return failure();
 

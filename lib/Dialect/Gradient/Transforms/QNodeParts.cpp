@@ -656,6 +656,73 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
 
 } // namespace
 
+/// The entry-block arguments of `fn` that `value` may depend on. Values
+/// defined inside regions conservatively depend on every operand of the
+/// enclosing ops.
+static void collectArgumentDependences(func::FuncOp fn, Value value,
+                                       llvm::SmallDenseSet<unsigned> &found) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    if (!seen.insert(current).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(current)) {
+      if (arg.getOwner() == &fn.front()) {
+        found.insert(arg.getArgNumber());
+        continue;
+      }
+      Operation *parent = arg.getOwner()->getParentOp();
+      if (parent && parent != fn.getOperation())
+        llvm::append_range(worklist, parent->getOperands());
+      continue;
+    }
+    Operation *def = current.getDefiningOp();
+    llvm::append_range(worklist, def->getOperands());
+    for (Operation *parent = def->getParentOp();
+         parent && parent != fn.getOperation(); parent = parent->getParentOp())
+      llvm::append_range(worklist, parent->getOperands());
+  }
+}
+
+LogicalResult qgrad::gradient::detail::checkOnlyGateAnglesDepend(
+    func::FuncOp qnode, ArrayRef<unsigned> positions, Location requestedAt) {
+  LogicalResult result = success();
+  qnode.walk([&](Operation *op) {
+    Value data;
+    StringRef what;
+    if (auto hamiltonian = dyn_cast<quantum::HamiltonianOp>(op)) {
+      data = hamiltonian.getCoeffs();
+      what = "the coefficients of this Hamiltonian depend";
+    } else if (auto hermitian = dyn_cast<quantum::HermitianOp>(op)) {
+      data = hermitian.getMatrix();
+      what = "the matrix of this Hermitian observable depends";
+    } else if (auto unitary = dyn_cast<quantum::QubitUnitaryOp>(op)) {
+      data = unitary.getMatrix();
+      what = "the matrix of this QubitUnitary depends";
+    } else {
+      return WalkResult::advance();
+    }
+    llvm::SmallDenseSet<unsigned> dependences;
+    collectArgumentDependences(qnode, data, dependences);
+    for (unsigned position : positions) {
+      if (!dependences.contains(position))
+        continue;
+      InFlightDiagnostic diag = op->emitError()
+                                << what << " on argument "
+                                << position << " of qnode @"
+                                << qnode.getSymName()
+                                << ", which is differentiated; qnodes are "
+                                   "differentiated through gate angles only";
+      diag.attachNote(requestedAt) << "derivative requested here";
+      result = failure();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result;
+}
+
 FailureOr<func::FuncOp>
 qgrad::gradient::detail::getOrCreateQNodeSurrogate(ModuleOp module,
                                                    func::FuncOp qnode) {

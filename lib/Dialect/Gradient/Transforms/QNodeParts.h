@@ -30,6 +30,14 @@ namespace qgrad::gradient::detail {
 /// The attribute that marks functions the AD engine must treat as constant.
 inline constexpr llvm::StringLiteral kInactiveAttrName = "gradient.inactive";
 
+/// Checks that the arguments at `positions` reach the qnode's measured value
+/// only through gate angles: the surrogate linearises in gate parameters, so
+/// a dependence through observable coefficients or matrices would get a zero
+/// derivative. The error names the observable and the argument.
+mlir::LogicalResult checkOnlyGateAnglesDepend(mlir::func::FuncOp qnode,
+                                              llvm::ArrayRef<unsigned> positions,
+                                              mlir::Location requestedAt);
+
 /// Returns Q.surrogate, creating every part of `qnode` on first use.
 mlir::FailureOr<mlir::func::FuncOp>
 getOrCreateQNodeSurrogate(mlir::ModuleOp module, mlir::func::FuncOp qnode);
