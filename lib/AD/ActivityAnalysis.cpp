@@ -198,12 +198,9 @@ bool ActivityInfo::visit(const Instruction &I) {
     }
     }
   }
-  if (isa<ExtractValueInst, InsertValueInst, ExtractElementInst,
-          InsertElementInst, ShuffleVectorInst, BinaryOperator, UnaryOperator,
-          FreezeInst>(I) ||
-      isa<CallBase>(I))
-    return AnyVaried(I.operands()) ? markVaried(&I) : false;
-  return false;
+  // Everything else (arithmetic, aggregates, and instructions without a rule,
+  // which the reverse sweep then reports) varies with its operands.
+  return AnyVaried(I.operands()) ? markVaried(&I) : false;
 }
 
 } // namespace qgrad::ad

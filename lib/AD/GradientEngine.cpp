@@ -52,7 +52,7 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
                                              StringRef Name) {
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
-  Function *G = D.run(Name);
+  Function *G = D.run(Name, /*TopLevel=*/true);
   Primal->eraseFromParent();
   return G;
 }
@@ -106,8 +106,10 @@ void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
   cloneInto(A, C, VMap);
   auto *Exit = cast<BranchInst>(VMap[D.forwardExit()]);
   IRBuilder<> B(Exit);
+  SmallVector<Value *> Values;
   for (AllocaInst *Slot : D.cacheSlots())
-    T.push(B, B.CreateLoad(Slot->getAllocatedType(), VMap[Slot]));
+    Values.push_back(B.CreateLoad(Slot->getAllocatedType(), VMap[Slot]));
+  T.pushGroup(B, Values);
   Type *RetTy = A.getReturnType();
   if (RetTy->isVoidTy()) {
     B.CreateRetVoid();
@@ -130,8 +132,11 @@ void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
   auto *Setup = cast<BasicBlock>(VMap[D.setupBlock()]);
   Instruction *Jump = Setup->getTerminator();
   IRBuilder<> B(Jump);
-  for (AllocaInst *Slot : llvm::reverse(D.cacheSlots()))
-    B.CreateStore(T.pop(B, Slot->getAllocatedType()), VMap[Slot]);
+  SmallVector<Type *> Types;
+  for (AllocaInst *Slot : D.cacheSlots())
+    Types.push_back(Slot->getAllocatedType());
+  for (auto [Slot, V] : zip(D.cacheSlots(), T.popGroup(B, Types)))
+    B.CreateStore(V, VMap[Slot]);
   B.CreateBr(cast<BasicBlock>(VMap[D.reverseEntry()]));
   Jump->eraseFromParent();
   removeUnreachableBlocks(R);
@@ -146,7 +151,8 @@ void GradientEngine::finish() {
     SplitGradient Split = Splits[Key];
     Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
     Differentiator D(*this, *Primal, Key, Key.Fn);
-    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str());
+    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str(),
+                        /*TopLevel=*/false);
     if (D.forwardExit()) {
       buildAugmented(*Split.Augmented, *C, D, TheTape);
       buildReverse(*Split.Reverse, *C, D, TheTape);

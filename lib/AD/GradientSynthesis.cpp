@@ -58,7 +58,8 @@ Function *Differentiator::createFunction(StringRef Name) {
   return F;
 }
 
-Function *Differentiator::run(StringRef Name) {
+Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
+  TopLevel = IsTopLevel;
   Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
                                             E.registry());
   for (scc_iterator<Function *> It = scc_begin(&P); !It.isAtEnd(); ++It)
@@ -66,13 +67,13 @@ Function *Differentiator::run(StringRef Name) {
       for (BasicBlock *BB : *It)
         CycleBlocks.insert(BB);
   G = createFunction(Name);
+  findCountedLoops();
+  findUnchangedMemory();
   cloneBody();
   buildForward();
   buildReverse();
   closeForward();
   placeCacheStores();
-  for (Instruction *I : Placeholders)
-    I->eraseFromParent();
   return G;
 }
 
@@ -117,9 +118,10 @@ void Differentiator::recordPredecessors(BasicBlock &BB) {
   for (BasicBlock *Pred : predecessors(&BB))
     if (!is_contained(Preds, Pred))
       Preds.push_back(Pred);
-  if (Preds.size() < 2)
+  if (Preds.size() < 2 || CountedLoops.count(&BB))
     return;
-  // Which predecessor the forward sweep came from, for the reverse sweep.
+  // Which predecessor the forward sweep came from, for the reverse sweep;
+  // pushed with the block's group (placeCacheStores).
   auto *NewBB = cast<BasicBlock>(VMap[&BB]);
   IRBuilder<> B(NewBB, NewBB->getFirstInsertionPt());
   PHINode *Index = B.CreatePHI(B.getInt32Ty(), Preds.size(), "qgrad.pred");
@@ -127,9 +129,7 @@ void Differentiator::recordPredecessors(BasicBlock &BB) {
     for (BasicBlock *Edge : predecessors(&BB))
       if (Edge == Pred)
         Index->addIncoming(B.getInt32(K), cast<BasicBlock>(VMap[Pred]));
-  B.SetInsertPoint(NewBB, NewBB->getFirstInsertionPt());
-  E.tape().push(B, Index);
-  PhiGroupEnd[&BB] = &*std::prev(B.GetInsertPoint());
+  PredecessorIndex[&BB] = Index;
 }
 
 void Differentiator::buildForward() {
@@ -149,6 +149,7 @@ void Differentiator::buildForward() {
   }
   for (BasicBlock &BB : P)
     recordPredecessors(BB);
+  emitForwardCounters();
   ReversePostOrderTraversal<Function *> RPOT(&P);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : make_early_inc_range(*BB))
@@ -247,9 +248,62 @@ Value *Differentiator::cached(Value *V) {
   return Rev.CreateLoad(V->getType(), It->second, V->getName());
 }
 
-Value *Differentiator::primal(Value *V) { return cached(forwardValue(V)); }
+Value *Differentiator::primal(Value *V) {
+  if (auto *Phi = dyn_cast<PHINode>(V))
+    if (Value *Induction = inductionValue(Phi))
+      return Induction;
+  if (auto *LI = dyn_cast<LoadInst>(V))
+    if (Value *Again = reload(LI))
+      return Again;
+  if (auto *I = dyn_cast<Instruction>(V); I && canRecompute(I))
+    return recompute(I, /*Shadow=*/false);
+  return cached(forwardValue(V));
+}
 
-Value *Differentiator::shadow(Value *V) { return cached(forwardShadow(V)); }
+Value *Differentiator::shadow(Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V);
+      I && canRecompute(I) && isa<GetElementPtrInst, CastInst>(I))
+    return recompute(I, /*Shadow=*/true);
+  return cached(forwardShadow(V));
+}
+
+// Cheap integer and address arithmetic is recomputed in the reverse sweep
+// instead of cached, when it is used later in its own block: no operand can
+// have been redefined in between, so the operands' cached values are the
+// ones it was computed from.
+bool Differentiator::canRecompute(const Instruction *I) const {
+  const Instruction *Use = CurrentPrimal;
+  if (!Use || Use == I || isa<PHINode>(Use) ||
+      I->getParent() != Use->getParent() || !I->comesBefore(Use))
+    return false;
+  if (isa<GetElementPtrInst, ICmpInst>(I))
+    return true;
+  if (auto *Cast = dyn_cast<CastInst>(I))
+    return !Cast->getType()->isFPOrFPVectorTy() &&
+           !Cast->getSrcTy()->isFPOrFPVectorTy();
+  if (auto *BO = dyn_cast<BinaryOperator>(I))
+    return BO->getType()->isIntOrIntVectorTy() &&
+           BO->getOpcode() != Instruction::UDiv &&
+           BO->getOpcode() != Instruction::SDiv &&
+           BO->getOpcode() != Instruction::URem &&
+           BO->getOpcode() != Instruction::SRem;
+  return false;
+}
+
+Value *Differentiator::recompute(Instruction *I, bool Shadow) {
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands()) {
+    Value *V = Op.get();
+    bool ShadowOperand = Shadow && V->getType()->isPointerTy() &&
+                         (isa<CastInst>(I) ||
+                          V == cast<GetElementPtrInst>(I)->getPointerOperand());
+    if (isa<Constant>(V))
+      continue;
+    Op.set(ShadowOperand ? shadow(V) : primal(V));
+  }
+  Rev.Insert(Copy, I->getName() + (Shadow ? ".shadow.re" : ".re"));
+  return Copy;
+}
 
 AllocaInst *Differentiator::adjointSlot(Value *V) {
   AllocaInst *&Slot = AdjointSlots[V];
@@ -282,14 +336,6 @@ void Differentiator::report(const Instruction &I, const Twine &What,
   E.diagnostics().add(makeError(Original ? Original : &P, &I, What, Hint));
 }
 
-Instruction *Differentiator::placeholder() {
-  Function *Nop =
-      Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
-  Instruction *I = Rev.CreateCall(Nop);
-  Placeholders.push_back(I);
-  return I;
-}
-
 void Differentiator::buildReverse() {
   LLVMContext &Ctx = P.getContext();
   for (BasicBlock &BB : P) {
@@ -318,11 +364,8 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
     if (I.isTerminator())
       continue;
     reverseInstruction(I);
-    if (inCycle(&BB))
-      ReversePoint[&I] = placeholder();
   }
-  if (inCycle(&BB) && isa<PHINode>(BB.front()))
-    PhiReversePoint[&BB] = placeholder();
+  CurrentPrimal = nullptr;
   if (&BB == &P.getEntryBlock())
     returnGradients();
   else
@@ -331,10 +374,15 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
 
 void Differentiator::reverseInstruction(Instruction &I) {
   CurrentPrimal = &I;
-  Value *Adj = nullptr;
-  if (isDifferentiableType(I.getType()) && isVaried(&I))
-    Adj = takeAdjoint(&I);
   InstructionRule Rule = ruleFor(I, E.registry());
+  Value *Adj = nullptr;
+  if (isDifferentiableType(I.getType()) && (Rule.Reverse || Rule.Forward)) {
+    // A floating-point result that does not vary has no adjoint to pass on.
+    if (!isVaried(&I) && !isa<CallBase>(I))
+      return;
+    if (isVaried(&I))
+      Adj = takeAdjoint(&I);
+  }
   if (Rule.Reverse) {
     Rule.Reverse(*this, I, Adj);
     return;
@@ -361,6 +409,12 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
   for (PHINode &Phi : BB.phis())
     if (isDifferentiableType(Phi.getType()) && isVaried(&Phi))
       Phis.push_back(&Phi);
+  // The block's tape group comes back here (placeCacheStores): the values
+  // its cached slots held before the forward sweep entered it, and which
+  // predecessor it came from. No reverse code below this point reads them.
+  Function *Nop =
+      Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
+  GroupPopPoint[&BB] = Rev.CreateCall(Nop);
   auto EmitEdge = [&](BasicBlock *Pred) {
     SmallVector<Value *> Adjs;
     for (PHINode *Phi : Phis)
@@ -373,14 +427,20 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
     EmitEdge(Preds.front());
     return;
   }
-  Value *Index = E.tape().pop(Rev, Rev.getInt32Ty());
   SmallVector<BasicBlock *, 2> Edges;
   for (BasicBlock *Pred : Preds)
     Edges.push_back(BasicBlock::Create(
         P.getContext(), BB.getName() + ".from." + Pred->getName(), G));
-  SwitchInst *Switch = Rev.CreateSwitch(Index, Edges.back(), Preds.size());
+  if (CountedLoops.count(&BB)) {
+    reverseCountedHeader(BB, Edges);
+  } else {
+    SwitchInst *Switch = Rev.CreateSwitch(PoisonValue::get(Rev.getInt32Ty()),
+                                          Edges.back(), Preds.size());
+    EdgeSwitch[&BB] = Switch;
+    for (auto [K, Edge] : enumerate(Edges))
+      Switch->addCase(Rev.getInt32(K), Edge);
+  }
   for (auto [K, Pred] : enumerate(Preds)) {
-    Switch->addCase(Rev.getInt32(K), Edges[K]);
     Rev.SetInsertPoint(Edges[K]);
     EmitEdge(Pred);
   }
@@ -424,62 +484,75 @@ void Differentiator::closeForward() {
 }
 
 // Each cached value is stored into its slot right after its forward region.
-// Inside a cycle the slot's previous content goes on the tape first and comes
-// back at the reverse of the definition, after every use has been reversed.
+// Inside a cycle the slot's previous content must survive the redefinition:
+// each block pushes, on entry, one group with its predecessor index and the
+// old content of every slot it redefines (nothing in the block has written
+// them yet), and its reverse block pops the group after every rule of the
+// block has run. Callees' augmented calls push after the group and pop
+// before it, so the tape stays LIFO.
 void Differentiator::placeCacheStores() {
-  struct Saved {
-    AllocaInst *Slot;
-    Value *Value;
-  };
-  MapVector<Instruction *, SmallVector<Saved, 2>> ByOwner;
+  MapVector<BasicBlock *, SmallVector<AllocaInst *, 4>> Saved;
   for (auto &[V, Slot] : CacheSlots) {
     auto *Def = cast<Instruction>(V);
     Instruction *PI = Owner.lookup(Def);
-    if (!PI) {
-      IRBuilder<> B(Def->getParent(),
-                    isa<PHINode>(Def) ? Def->getParent()->getFirstInsertionPt()
-                                      : std::next(Def->getIterator()));
+    Instruction *StoreAt = nullptr;
+    if (!PI || isa<PHINode>(PI))
+      StoreAt = isa<PHINode>(Def) ? &*Def->getParent()->getFirstInsertionPt()
+                                  : Def->getNextNode();
+    else
+      StoreAt = Regions.lookup(PI).Last->getNextNode();
+    new StoreInst(V, Slot, StoreAt->getIterator());
+    if (PI && inCycle(PI->getParent()))
+      Saved[PI->getParent()].push_back(Slot);
+  }
+  for (BasicBlock &BB : P) {
+    PHINode *Index = PredecessorIndex.lookup(&BB);
+    auto It = Saved.find(&BB);
+    ArrayRef<BasicBlock *> Counted;
+    if (auto Exit = ExitCounters.find(&BB); Exit != ExitCounters.end())
+      Counted = Exit->second;
+    if (!Index && It == Saved.end() && Counted.empty())
+      continue;
+    ArrayRef<AllocaInst *> Slots;
+    if (It != Saved.end())
+      Slots = It->second;
+    // Forward: push at the block's first insertion point, before any store.
+    auto *NewBB = cast<BasicBlock>(VMap[&BB]);
+    IRBuilder<> B(NewBB, NewBB->getFirstInsertionPt());
+    SmallVector<Value *> Values;
+    SmallVector<Type *> Types;
+    if (Index) {
+      Values.push_back(Index);
+      Types.push_back(Index->getType());
+    }
+    for (BasicBlock *Header : Counted) {
+      Values.push_back(CountedLoops[Header].Counter);
+      Types.push_back(B.getInt64Ty());
+    }
+    for (AllocaInst *Slot : Slots) {
+      Values.push_back(B.CreateLoad(Slot->getAllocatedType(), Slot));
+      Types.push_back(Slot->getAllocatedType());
+    }
+    E.tape().pushGroup(B, Values);
+    // Reverse: pop where reverseEdges left room.
+    Instruction *PopAt = GroupPopPoint.lookup(&BB);
+    if (!PopAt)
+      continue;
+    B.SetInsertPoint(PopAt);
+    SmallVector<Value *> Popped = E.tape().popGroup(B, Types);
+    unsigned First = 0;
+    if (Index) {
+      if (SwitchInst *Switch = EdgeSwitch.lookup(&BB))
+        Switch->setCondition(Popped[0]);
+      First = 1;
+    }
+    for (BasicBlock *Header : Counted)
+      B.CreateStore(Popped[First++], CountedLoops[Header].Remaining);
+    for (auto [Slot, V] : zip(Slots, ArrayRef(Popped).drop_front(First)))
       B.CreateStore(V, Slot);
-      continue;
-    }
-    ByOwner[PI].push_back({Slot, V});
   }
-  for (auto &[PI, Values] : ByOwner) {
-    BasicBlock *PB = PI->getParent();
-    bool Cycle = inCycle(PB);
-    IRBuilder<> B(P.getContext());
-    Instruction *ReverseAt = nullptr;
-    if (isa<PHINode>(PI)) {
-      auto *NewBB = cast<BasicBlock>(VMap[PB]);
-      Instruction *After = PhiGroupEnd.lookup(PB);
-      if (After)
-        B.SetInsertPoint(After->getNextNode());
-      else
-        B.SetInsertPoint(NewBB, NewBB->getFirstInsertionPt());
-      for (Saved &S : Values) {
-        if (Cycle)
-          E.tape().push(B, B.CreateLoad(S.Slot->getAllocatedType(), S.Slot));
-        B.CreateStore(S.Value, S.Slot);
-      }
-      ReverseAt = PhiReversePoint.lookup(PB);
-    } else {
-      Region R = Regions.lookup(PI);
-      if (Cycle) {
-        B.SetInsertPoint(R.First);
-        for (Saved &S : Values)
-          E.tape().push(B, B.CreateLoad(S.Slot->getAllocatedType(), S.Slot));
-      }
-      B.SetInsertPoint(R.Last->getNextNode());
-      for (Saved &S : Values)
-        B.CreateStore(S.Value, S.Slot);
-      ReverseAt = ReversePoint.lookup(PI);
-    }
-    if (!Cycle || !ReverseAt)
-      continue;
-    B.SetInsertPoint(ReverseAt);
-    for (Saved &S : llvm::reverse(Values))
-      B.CreateStore(E.tape().pop(B, S.Slot->getAllocatedType()), S.Slot);
-  }
+  for (auto &[BB, PopAt] : GroupPopPoint)
+    PopAt->eraseFromParent();
 }
 
 } // namespace qgrad::ad

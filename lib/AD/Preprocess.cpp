@@ -13,6 +13,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 using namespace llvm;
 
@@ -32,6 +33,9 @@ void promoteStackSlots(Function &F) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  // Preheaders, single latches and dedicated exits let loops count their
+  // iterations instead of recording their path (LoopCounters.cpp).
+  FPM.addPass(LoopSimplifyPass());
   FPM.run(F, FAM);
 }
 

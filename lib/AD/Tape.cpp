@@ -129,4 +129,36 @@ Value *Tape::pop(IRBuilderBase &B, Type *T) {
   return B.CreateAlignedLoad(T, Cell, Align(CellAlign));
 }
 
+void Tape::pushGroup(IRBuilderBase &B, ArrayRef<Value *> Values) {
+  if (Values.empty())
+    return;
+  uint64_t Total = 0;
+  for (Value *V : Values)
+    Total += cellSize(V->getType());
+  Value *Base = B.CreateCall(reserveFunction(), {B.getInt64(Total)});
+  uint64_t Offset = 0;
+  for (Value *V : Values) {
+    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+    B.CreateAlignedStore(V, Cell, Align(CellAlign));
+    Offset += cellSize(V->getType());
+  }
+}
+
+SmallVector<Value *> Tape::popGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
+  SmallVector<Value *> Values;
+  if (Types.empty())
+    return Values;
+  uint64_t Total = 0;
+  for (Type *T : Types)
+    Total += cellSize(T);
+  Value *Base = B.CreateCall(releaseFunction(), {B.getInt64(Total)});
+  uint64_t Offset = 0;
+  for (Type *T : Types) {
+    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+    Values.push_back(B.CreateAlignedLoad(T, Cell, Align(CellAlign)));
+    Offset += cellSize(T);
+  }
+  return Values;
+}
+
 } // namespace qgrad::ad

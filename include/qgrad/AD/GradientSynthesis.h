@@ -27,6 +27,9 @@
 #include "llvm/IR/ValueMap.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+
 #include <deque>
 #include <map>
 #include <memory>
@@ -96,8 +99,10 @@ public:
                  const GradientKey &Key, llvm::Function *Original);
   ~Differentiator();
 
-  /// Emits the combined gradient into a new function named Name.
-  llvm::Function *run(llvm::StringRef Name);
+  /// Emits the combined gradient into a new function named Name. TopLevel:
+  /// the gradient runs its reverse sweep right after its forward sweep
+  /// (not split), so unchanged primal memory may be read again in reverse.
+  llvm::Function *run(llvm::StringRef Name, bool TopLevel);
 
   // What a split needs to know about the combined function.
   llvm::BranchInst *forwardExit() const { return ForwardExit; }
@@ -165,7 +170,24 @@ private:
   void closeForward();
   llvm::AllocaInst *adjointSlot(llvm::Value *V);
   llvm::Value *takeAdjoint(llvm::Value *V);
-  llvm::Instruction *placeholder();
+  // Loop counters (LoopCounters.cpp): a natural loop with a preheader, one
+  // latch and dedicated exits counts its iterations instead of pushing a
+  // predecessor index per iteration; its induction variables are recomputed
+  // from the count in the reverse sweep.
+  struct CountedLoop {
+    llvm::Loop *L = nullptr;
+    llvm::PHINode *Counter = nullptr;      // forward: iteration number
+    llvm::AllocaInst *Remaining = nullptr; // reverse: iteration being undone
+  };
+  void findCountedLoops();
+  void emitForwardCounters();
+  void reverseCountedHeader(llvm::BasicBlock &BB,
+                            llvm::ArrayRef<llvm::BasicBlock *> Edges);
+  llvm::Value *inductionValue(llvm::PHINode *Phi);
+  void findUnchangedMemory();
+  llvm::Value *reload(llvm::LoadInst *LI);
+  bool canRecompute(const llvm::Instruction *I) const;
+  llvm::Value *recompute(llvm::Instruction *I, bool Shadow);
   bool inCycle(const llvm::BasicBlock *BB) const;
 
   GradientEngine &E;
@@ -182,14 +204,22 @@ private:
   llvm::SmallVector<llvm::AllocaInst *> SlotOrder;
   llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> Owner;
   llvm::DenseMap<llvm::Instruction *, Region> Regions;
-  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> ReversePoint;
-  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiGroupEnd;
-  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> PhiReversePoint;
+  // Per block in a cycle: the predecessor index, and where the reverse
+  // block pops its group (before the switch over predecessors).
+  llvm::DenseMap<llvm::BasicBlock *, llvm::PHINode *> PredecessorIndex;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> GroupPopPoint;
+  llvm::DenseMap<llvm::BasicBlock *, llvm::SwitchInst *> EdgeSwitch;
+  std::unique_ptr<llvm::DominatorTree> DT;
+  std::unique_ptr<llvm::LoopInfo> Loops;
+  llvm::DenseMap<llvm::BasicBlock *, CountedLoop> CountedLoops; // by header
+  llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 1>>
+      ExitCounters; // exit block -> headers whose counts it saves
+  bool TopLevel = false;
+  bool NoNonLocalWrites = false;
   llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> ReverseBlocks;
   llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 2>>
       Predecessors;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 16> CycleBlocks;
-  llvm::SmallVector<llvm::Instruction *> Placeholders;
   llvm::BasicBlock *Setup = nullptr;
   llvm::BasicBlock *ExitBlock = nullptr;
   llvm::BranchInst *ForwardExit = nullptr;

@@ -25,6 +25,7 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "qgrad-ad"; }
 
 private:
   Options Opts;
@@ -37,6 +38,7 @@ class ADPreparePass : public llvm::PassInfoMixin<ADPreparePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+  static llvm::StringRef name() { return "qgrad-ad-prepare"; }
 };
 
 } // namespace qgrad::ad

@@ -21,6 +21,11 @@ public:
   void push(llvm::IRBuilderBase &B, llvm::Value *V);
   /// Emits a pop of a value of type T at the builder's position.
   llvm::Value *pop(llvm::IRBuilderBase &B, llvm::Type *T);
+  /// Pushes Values in order with one capacity check.
+  void pushGroup(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Value *> Values);
+  /// Pops a group pushed by pushGroup (same types, same order).
+  llvm::SmallVector<llvm::Value *> popGroup(llvm::IRBuilderBase &B,
+                                            llvm::ArrayRef<llvm::Type *> Types);
 
 private:
   llvm::Function *reserveFunction();

@@ -92,15 +92,23 @@ static inline void qgrad_opaque_array(double *values, size_t n) {
     values[i] = qgrad_opaque(values[i]);
 }
 
+/* Zeroed scratch memory for the checker; NULL (after saying so on stderr)
+ * when there is none, which the callers turn into a NaN that fails. */
+static inline void *qgrad_scratch(size_t count, size_t size, const char *who) {
+  void *p = calloc(count, size);
+  if (!p)
+    fprintf(stderr, "%s: out of memory\n", who);
+  return p;
+}
+
 /* Central difference of f in component i of x. */
 static inline double qgrad_central_difference(qgrad_objective f, void *ctx,
                                               const double *x, size_t n,
                                               size_t i, double step) {
-  double *probe = (double *)malloc(n * sizeof *probe);
-  if (!probe) {
-    fprintf(stderr, "qgrad_central_difference: out of memory\n");
+  double *probe =
+      (double *)qgrad_scratch(n, sizeof *probe, "qgrad_central_difference");
+  if (!probe)
     return NAN;
-  }
   memcpy(probe, x, n * sizeof *probe);
   double h = step * fmax(1.0, fabs(x[i]));
   double up = x[i] + h, down = x[i] - h;
@@ -160,11 +168,10 @@ typedef struct QgradWeightedOutputs {
  * that reverse mode yields when w is seeded into the output's shadow. */
 static inline double qgrad_weighted_outputs(const double *x, void *ctx) {
   const QgradWeightedOutputs *w = (const QgradWeightedOutputs *)ctx;
-  double *out = (double *)calloc(w->m, sizeof *out);
-  if (!out) {
-    fprintf(stderr, "qgrad_weighted_outputs: out of memory\n");
+  double *out =
+      (double *)qgrad_scratch(w->m, sizeof *out, "qgrad_weighted_outputs");
+  if (!out)
     return NAN;
-  }
   w->f(x, out);
   double sum = 0.0;
   for (size_t i = 0; i < w->m; ++i)
@@ -187,14 +194,35 @@ typedef struct QgradOnCopy {
  * probe the same input every time. */
 static inline double qgrad_call_on_copy(const double *x, void *ctx) {
   const QgradOnCopy *c = (const QgradOnCopy *)ctx;
-  double *copy = (double *)malloc(c->n * sizeof *copy);
-  if (!copy) {
-    fprintf(stderr, "qgrad_call_on_copy: out of memory\n");
+  double *copy =
+      (double *)qgrad_scratch(c->n, sizeof *copy, "qgrad_call_on_copy");
+  if (!copy)
     return NAN;
-  }
   memcpy(copy, x, c->n * sizeof *copy);
   double value = c->f(copy, c->ctx);
   free(copy);
+  return value;
+}
+
+/* A float function of n floats, and the context of qgrad_call_float_array,
+ * which evaluates it at x rounded to float (for code written in float). */
+typedef float (*qgrad_float_array_function)(const float *x, long n);
+
+typedef struct QgradFloatArray {
+  qgrad_float_array_function f;
+  long n;
+} QgradFloatArray;
+
+static inline double qgrad_call_float_array(const double *x, void *ctx) {
+  const QgradFloatArray *c = (const QgradFloatArray *)ctx;
+  float *narrow = (float *)qgrad_scratch((size_t)c->n, sizeof *narrow,
+                                         "qgrad_call_float_array");
+  if (!narrow)
+    return NAN;
+  for (long i = 0; i < c->n; ++i)
+    narrow[i] = (float)x[i];
+  double value = c->f(narrow, c->n);
+  free(narrow);
   return value;
 }
 
@@ -339,6 +367,27 @@ static inline int qgrad_check_binary(const char *program, qgrad_binary f,
   qgrad_expect_binary(&report, "gradient", f, x, y, ad, analytic, tol);
   return qgrad_report_finish(&report);
 }
+
+/* Define `static QgradPair NAME(double x, double y)` and `static double
+ * NAME(double x)`: the gradient of F at the point by the program's own
+ * __enzyme_autodiff prototype AUTODIFF, or zero under QGRAD_NO_AD (where
+ * the checks ignore it). */
+#ifdef QGRAD_NO_AD
+#define QGRAD_DEFINE_AD_BINARY(NAME, AUTODIFF, F)                              \
+  static QgradPair NAME(double x, double y) {                                  \
+    QgradPair zero = {x - x, y - y};                                           \
+    return zero;                                                               \
+  }
+#define QGRAD_DEFINE_AD_UNARY(NAME, AUTODIFF, F)                               \
+  static double NAME(double x) { return x - x; }
+#else
+#define QGRAD_DEFINE_AD_BINARY(NAME, AUTODIFF, F)                              \
+  static QgradPair NAME(double x, double y) {                                  \
+    return AUTODIFF((void *)F, x, y);                                          \
+  }
+#define QGRAD_DEFINE_AD_UNARY(NAME, AUTODIFF, F)                               \
+  static double NAME(double x) { return AUTODIFF((void *)F, x); }
+#endif
 
 /* Programs with branches check one point per path: derivative functions
  * (the AD one is not called under QGRAD_NO_AD) evaluated at each point. */

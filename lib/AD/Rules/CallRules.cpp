@@ -342,6 +342,25 @@ void reverseDefined(Differentiator &D, Instruction &I, Value *Adj) {
   distributeGradients(D, CB, Key.Args, Grads);
 }
 
+// Calls a user-provided function of a custom gradient after checking that
+// its parameter count matches; arguments are cast to its parameter types.
+CallInst *callUserFunction(Differentiator &D, Instruction &I, IRBuilderBase &B,
+                           Function *Target, SmallVectorImpl<Value *> &Args,
+                           StringRef Role, StringRef Layout) {
+  FunctionType *Ty = Target->getFunctionType();
+  if (Ty->getNumParams() != Args.size()) {
+    D.report(I,
+             "the " + Role + " function '" + Target->getName() + "' takes " +
+                 Twine(Ty->getNumParams()) + " arguments but this call needs " +
+                 Twine(Args.size()),
+             Layout);
+    return nullptr;
+  }
+  for (auto [K, Arg] : enumerate(Args))
+    Args[K] = B.CreateBitOrPointerCast(Arg, Ty->getParamType(K));
+  return B.CreateCall(Target, Args);
+}
+
 // Custom gradients (docs/ad-engine.md): the augmented forward takes the
 // split argument list and returns void, the tape (a pointer), the primal
 // result, or {tape, primal}; the reverse takes the same list, then the
@@ -357,20 +376,12 @@ void forwardCustom(Differentiator &D, Instruction &I) {
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.forwardValue(V); },
       [&](Value *V) { return D.forwardShadow(V); });
-  if (AugTy->getNumParams() != Args.size()) {
-    D.report(I,
-             "the augmented forward function '" + Custom->Augmented->getName() +
-                 "' takes " + Twine(AugTy->getNumParams()) +
-                 " arguments but this call "
-                 "needs " +
-                 Twine(Args.size()),
-             "list each argument, followed by its shadow when it is a "
-             "duplicated pointer");
+  CallInst *Call = callUserFunction(
+      D, I, D.forward(), Custom->Augmented, Args, "augmented forward",
+      "list each argument, followed by its shadow when it is a duplicated "
+      "pointer");
+  if (!Call)
     return;
-  }
-  for (auto [K, Arg] : enumerate(Args))
-    Args[K] = D.forward().CreateBitOrPointerCast(Arg, AugTy->getParamType(K));
-  CallInst *Call = D.forward().CreateCall(Custom->Augmented, Args);
   D.setForwardExtra(I, Call);
   Type *RetTy = AugTy->getReturnType();
   Value *Primal = PoisonValue::get(CB.getType());
@@ -389,7 +400,6 @@ void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
   GradientKey Key = calleeKey(D, CB);
   const CustomGradient *Custom =
       D.engine().registry().customGradient(*CB.getCalledFunction());
-  FunctionType *RevTy = Custom->Reverse->getFunctionType();
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.primal(V); },
       [&](Value *V) { return D.shadow(V); });
@@ -398,24 +408,20 @@ void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
   // The tape is whatever the augmented call returned besides the primal.
   FunctionType *AugTy = Custom->Augmented->getFunctionType();
   Type *AugRet = AugTy->getReturnType();
+  if (!D.forwardExtra(I))
+    return; // the augmented call was not made; already reported
   if (AugRet->isPointerTy() || isa<StructType>(AugRet)) {
     Value *Tape = D.cached(D.forwardExtra(I));
     if (isa<StructType>(AugRet))
       Tape = D.reverse().CreateExtractValue(Tape, 0);
     Args.push_back(Tape);
   }
-  if (RevTy->getNumParams() != Args.size()) {
-    D.report(I,
-             "the reverse function '" + Custom->Reverse->getName() +
-                 "' takes " + Twine(RevTy->getNumParams()) +
-                 " arguments but this call needs " + Twine(Args.size()),
-             "list the arguments as the augmented forward does, then the "
-             "return value's adjoint (for a float result), then the tape");
+  Value *Grads = callUserFunction(
+      D, I, D.reverse(), Custom->Reverse, Args, "reverse",
+      "list the arguments as the augmented forward does, then the return "
+      "value's adjoint (for a float result), then the tape");
+  if (!Grads)
     return;
-  }
-  for (auto [K, Arg] : enumerate(Args))
-    Args[K] = D.reverse().CreateBitOrPointerCast(Arg, RevTy->getParamType(K));
-  Value *Grads = D.reverse().CreateCall(Custom->Reverse, Args);
   distributeGradients(D, CB, Key.Args, Grads);
 }
 

@@ -6,21 +6,13 @@
 
 enum { N = 6 };
 
-static float f(const float *x, int n) {
+static float f(const float *x, long n) {
   float sum = 0.0f, previous = 1.0f;
-  for (int i = 0; i < n; ++i) {
+  for (long i = 0; i < n; ++i) {
     sum += x[i] * previous;
     previous = x[i] * 0.5f + 1.0f;
   }
   return sum;
-}
-
-static double f_widened(const double *x, void *ctx) {
-  (void)ctx;
-  float narrow[N];
-  for (int i = 0; i < N; ++i)
-    narrow[i] = (float)x[i];
-  return f(narrow, N);
 }
 
 int main(void) {
@@ -34,10 +26,11 @@ int main(void) {
     analytic[i] =
         (i ? x[i - 1] * 0.5 + 1.0 : 1.0) + (i + 1 < N ? 0.5 * x[i + 1] : 0.0);
 #ifndef QGRAD_NO_AD
-  __enzyme_autodiff((void *)f, enzyme_dup, xf, dxf, N);
+  __enzyme_autodiff((void *)f, enzyme_dup, xf, dxf, (long)N);
 #endif
   for (int i = 0; i < N; ++i)
     dx[i] = dxf[i];
-  return qgrad_check_objective("float_loop", f_widened, NULL, x, N, dx,
-                               analytic, qgrad_float_tolerances());
+  QgradFloatArray widened = {f, N};
+  return qgrad_check_objective("float_loop", qgrad_call_float_array, &widened,
+                               x, N, dx, analytic, qgrad_float_tolerances());
 }

@@ -26,13 +26,7 @@ static QgradPair analytic_gradient(double x, double y) {
   return g;
 }
 
-static QgradPair ad_gradient(double x, double y) {
-  QgradPair g = {0, 0};
-#ifndef QGRAD_NO_AD
-  g = __enzyme_autodiff_pair((void *)f, x, y);
-#endif
-  return g;
-}
+QGRAD_DEFINE_AD_BINARY(ad_gradient, __enzyme_autodiff_pair, f)
 
 int main(void) {
   const double points[3][2] = {{1.2, 0.5}, {0.3, 0.9}, {2.0, 1.5}};

@@ -39,13 +39,7 @@ static double analytic_derivative(double x) {
   }
 }
 
-static double ad_derivative(double x) {
-  double d = 0;
-#ifndef QGRAD_NO_AD
-  d = __enzyme_autodiff((void *)f, x);
-#endif
-  return d;
-}
+QGRAD_DEFINE_AD_UNARY(ad_derivative, __enzyme_autodiff, f)
 
 int main(void) {
   const double points[5] = {0.4, 1.3, 2.6, -0.5, 5.5};

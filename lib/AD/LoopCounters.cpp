@@ -1,0 +1,178 @@
+//===- LoopCounters.cpp - Less tape traffic in loops ----------------------===//
+//
+// Two ways the reverse sweep of a loop avoids the tape:
+//  - A natural loop with a preheader, one latch and dedicated exits counts
+//    its iterations. Its exits save the count (once per run of the loop) and
+//    the reverse of its header counts down, instead of every iteration
+//    pushing which predecessor it came from. An induction variable
+//    start + k * step is recomputed from the count k in reverse.
+//  - In a top-level gradient whose function writes no memory but its own
+//    allocations, a value loaded from argument or constant memory is loaded
+//    again in the reverse sweep instead of cached: that memory is unchanged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qgrad/AD/GradientSynthesis.h"
+
+#include "qgrad/AD/Rules.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace qgrad::ad {
+
+void Differentiator::findCountedLoops() {
+  DT = std::make_unique<DominatorTree>(P);
+  Loops = std::make_unique<LoopInfo>(*DT);
+  for (Loop *L : Loops->getLoopsInPreorder()) {
+    BasicBlock *Header = L->getHeader();
+    BasicBlock *Preheader = L->getLoopPreheader();
+    BasicBlock *Latch = L->getLoopLatch();
+    if (!Preheader || !Latch || Preheader == Latch || !L->hasDedicatedExits())
+      continue;
+    if (any_of(predecessors(Header), [&](BasicBlock *Pred) {
+          return Pred != Preheader && Pred != Latch;
+        }))
+      continue;
+    CountedLoops[Header].L = L;
+    SmallVector<BasicBlock *> Exits;
+    L->getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      ExitCounters[Exit].push_back(Header);
+  }
+}
+
+void Differentiator::emitForwardCounters() {
+  for (auto &[Header, Counted] : CountedLoops) {
+    Loop *L = Counted.L;
+    auto *NewHeader = cast<BasicBlock>(VMap[Header]);
+    IRBuilder<> B(NewHeader, NewHeader->begin());
+    Counted.Counter = B.CreatePHI(B.getInt64Ty(), 2, "qgrad.iteration");
+    B.SetInsertPoint(NewHeader, NewHeader->getFirstInsertionPt());
+    Value *Next = B.CreateNUWAdd(Counted.Counter, B.getInt64(1));
+    Counted.Counter->addIncoming(B.getInt64(0),
+                                 cast<BasicBlock>(VMap[L->getLoopPreheader()]));
+    Counted.Counter->addIncoming(Next,
+                                 cast<BasicBlock>(VMap[L->getLoopLatch()]));
+    IRBuilder<> S(Setup, Setup->getFirstInsertionPt());
+    Counted.Remaining =
+        S.CreateAlloca(S.getInt64Ty(), nullptr, "qgrad.remaining");
+  }
+}
+
+void Differentiator::reverseCountedHeader(BasicBlock &BB,
+                                          ArrayRef<BasicBlock *> Edges) {
+  CountedLoop &Counted = CountedLoops[&BB];
+  ArrayRef<BasicBlock *> Preds = Predecessors[&BB];
+  auto EdgeFrom = [&](BasicBlock *Pred) {
+    return Edges[find(Preds, Pred) - Preds.begin()];
+  };
+  Value *Remaining = Rev.CreateLoad(Rev.getInt64Ty(), Counted.Remaining);
+  Value *FirstIteration = Rev.CreateICmpEQ(Remaining, Rev.getInt64(0));
+  Rev.CreateStore(Rev.CreateSub(Remaining, Rev.getInt64(1)), Counted.Remaining);
+  Rev.CreateCondBr(FirstIteration, EdgeFrom(Counted.L->getLoopPreheader()),
+                   EdgeFrom(Counted.L->getLoopLatch()));
+}
+
+// phi [start, preheader], [phi + step, latch] read inside its loop is
+// start + k * step, k the iteration the reverse sweep is undoing.
+Value *Differentiator::inductionValue(PHINode *Phi) {
+  auto It = CountedLoops.find(Phi->getParent());
+  if (It == CountedLoops.end() || !Phi->getType()->isIntegerTy() ||
+      !CurrentPrimal || !It->second.L->contains(CurrentPrimal->getParent()))
+    return nullptr;
+  Loop *L = It->second.L;
+  Value *Start = Phi->getIncomingValueForBlock(L->getLoopPreheader());
+  auto *Next = dyn_cast<BinaryOperator>(
+      Phi->getIncomingValueForBlock(L->getLoopLatch()));
+  if (!Next || Next->getOpcode() != Instruction::Add)
+    return nullptr;
+  auto *Step = dyn_cast<ConstantInt>(Next->getOperand(1));
+  if (Next->getOperand(0) != Phi || !Step)
+    return nullptr;
+  if (auto *StartI = dyn_cast<Instruction>(Start);
+      StartI && L->contains(StartI))
+    return nullptr;
+  Value *Iteration = Rev.CreateLoad(Rev.getInt64Ty(), It->second.Remaining);
+  Value *Offset = Rev.CreateMul(Iteration, Rev.getInt64(Step->getSExtValue()));
+  Value *Base = primal(Start);
+  return Rev.CreateAdd(Base, Rev.CreateTrunc(Offset, Phi->getType()),
+                       Phi->getName() + ".re");
+}
+
+void Differentiator::findUnchangedMemory() {
+  NoNonLocalWrites = false;
+  if (!TopLevel)
+    return;
+  const Registry &Reg = E.registry();
+  auto IsLocal = [&](const Value *Ptr) {
+    SmallVector<const Value *> Objects;
+    getUnderlyingObjects(Ptr, Objects);
+    return all_of(Objects, [&](const Value *Obj) {
+      if (isa<AllocaInst>(Obj))
+        return true;
+      auto *CB = dyn_cast<CallBase>(Obj);
+      return CB && classifyCall(*CB, Reg).Kind == CallKind::Allocation;
+    });
+  };
+  for (BasicBlock &BB : P)
+    for (Instruction &I : BB) {
+      if (auto *SI = dyn_cast<StoreInst>(&I)) {
+        if (!IsLocal(SI->getPointerOperand()))
+          return;
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+        if (!IsLocal(MI->getDest()))
+          return;
+      } else if (auto *CB = dyn_cast<CallBase>(&I)) {
+        switch (classifyCall(*CB, Reg).Kind) {
+        case CallKind::Ignored:
+        case CallKind::Inactive:
+        case CallKind::Math:
+        case CallKind::Allocation:
+          break;
+        case CallKind::Deallocation:
+        case CallKind::Reallocation:
+          if (!IsLocal(CB->getArgOperand(0)))
+            return;
+          break;
+        default:
+          // A callee that receives no pointer cannot reach argument memory
+          // (lgamma writing signgam is fine).
+          if (!CB->onlyReadsMemory() && any_of(CB->args(), [](const Use &Arg) {
+                return Arg->getType()->isPointerTy();
+              }))
+            return;
+        }
+      } else if (I.mayWriteToMemory()) {
+        return;
+      }
+    }
+  NoNonLocalWrites = true;
+}
+
+Value *Differentiator::reload(LoadInst *LI) {
+  if (!NoNonLocalWrites || !CurrentPrimal || LI->isVolatile())
+    return nullptr;
+  Value *Ptr = LI->getPointerOperand();
+  SmallVector<const Value *> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  bool Unchanged = all_of(Objects, [](const Value *Obj) {
+    if (isa<Argument>(Obj))
+      return true;
+    auto *G = dyn_cast<GlobalVariable>(Obj);
+    return G && G->isConstant();
+  });
+  if (!Unchanged)
+    return nullptr;
+  auto *PtrI = dyn_cast<Instruction>(Ptr);
+  if (PtrI && !canRecompute(PtrI))
+    return nullptr;
+  return Rev.CreateAlignedLoad(LI->getType(), primal(Ptr), LI->getAlign(),
+                               LI->getName() + ".re");
+}
+
+} // namespace qgrad::ad
