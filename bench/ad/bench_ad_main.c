@@ -10,6 +10,7 @@
 #include "bench_measure.h"
 #include "bench_objectives.h"
 #include "bench_report.h"
+#include "bench_timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +93,7 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
 }
 
 static BenchOptions options_for(Mode mode) {
-  BenchOptions options = {1, 0.2, 5, 64};
+  BenchOptions options = {1, 0.2, 4, 64};
   if (mode == kQuick) {
     options.min_batch_seconds = 0.02;
     options.repetitions = 3;
@@ -119,6 +120,7 @@ static int load_problem(const BenchObjective *objective, const Arguments *args,
 }
 
 int main(int argc, char **argv) {
+  double start = bench_wall_seconds();
   Arguments args;
   if (parse_arguments(argc, argv, &args) != 0)
     return 2;
@@ -150,9 +152,11 @@ int main(int argc, char **argv) {
   }
 
   if (args.json)
-    bench_report_json(stdout, results, count, &options);
+    bench_report_json(stdout, results, count, &options,
+                      bench_wall_seconds() - start);
   else
-    bench_report_text(stdout, results, count, &options);
+    bench_report_text(stdout, results, count, &options,
+                      bench_wall_seconds() - start);
   for (int i = 0; i < count; ++i)
     if (args.require_engine && results[i].engine_unavailable) {
       fprintf(stderr, "qgrad-bench-ad: error: %s: no engine gradient: %s\n",
