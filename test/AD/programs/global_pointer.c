@@ -2,7 +2,7 @@
 // back through it (callback-style code keeps its context like this). The
 // engine must follow it or refuse with an error; a silent zero is the
 // failure.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): loads through a pointer read from global memory are
 // treated as inactive; the gradient is silently zero, with no error.
 // XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad

@@ -1,7 +1,7 @@
 // long double (x86_fp80) arithmetic and a long double return, through a
 // long-double-typed prototype. The engine must give the exact derivative or
 // refuse with an error; it must not crash.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): the pass crashes (segmentation fault in the fmul
 // rule) on x86_fp80 values, at every optimization level.
 // XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad

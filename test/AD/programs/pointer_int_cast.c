@@ -1,6 +1,6 @@
 // Addresses computed through integers (ptrtoint, arithmetic, inttoptr), as
 // allocators and aligned-buffer code do: the shadow address must follow.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): a pointer rebuilt with inttoptr from an integer
 // derived from an active pointer gets no shadow, and the gradient comes back
 // silently as zero instead of as an error.

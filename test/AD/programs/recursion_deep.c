@@ -1,6 +1,6 @@
 // Recursion 20000 calls deep with an active value threaded through every
 // frame: the shared tape must hold all frames.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // The same gradient called 200 times (gradient descent on the Rosenbrock
 // function): every call must start from a clean tape and clean adjoints.
 // The AD path's iterates must match those of the analytic gradient.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
