@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 using namespace llvm;
 
 namespace {
@@ -35,6 +37,18 @@ unsigned countFunctions(const Module &M, StringRef Prefix) {
   for (const Function &F : M)
     N += F.getName().starts_with(Prefix);
   return N;
+}
+
+// A module with Body and a function g that differentiates @f at x.
+std::unique_ptr<Module> withCaller(LLVMContext &Ctx, const std::string &Body) {
+  std::string IR = Body + R"(
+declare double @__enzyme_autodiff(ptr, ...)
+define double @g(double %x) {
+  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
+  ret double %r
+}
+)";
+  return parse(Ctx, IR.c_str());
 }
 
 constexpr const char *Square = R"(
@@ -73,22 +87,17 @@ TEST(ADEngine, GradientsAreMemoized) {
 
 TEST(ADEngine, CalleesAreSplitOnce) {
   LLVMContext Ctx;
-  auto M = parse(Ctx, R"(
+  auto M = withCaller(Ctx, R"(
 define internal double @inner(double %x) {
   %y = call double @llvm.sin.f64(double %x)
   ret double %y
 }
-define internal double @outer(double %x) {
+define internal double @f(double %x) {
   %a = call double @inner(double %x)
   %b = call double @inner(double %a)
   ret double %b
 }
 declare double @llvm.sin.f64(double)
-declare double @__enzyme_autodiff(ptr, ...)
-define double @g(double %x) {
-  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @outer, double %x)
-  ret double %r
-}
 )");
   ASSERT_FALSE(qgrad::ad::differentiateModule(*M));
   EXPECT_EQ(countFunctions(*M, "__qgrad_aug_inner"), 1u);
@@ -98,16 +107,11 @@ define double @g(double %x) {
 
 TEST(ADEngine, UnknownExternalIsAnErrorAndTheModuleStaysValid) {
   LLVMContext Ctx;
-  auto M = parse(Ctx, R"(
+  auto M = withCaller(Ctx, R"(
 declare double @mystery(double)
 define internal double @f(double %x) {
   %y = call double @mystery(double %x)
   ret double %y
-}
-declare double @__enzyme_autodiff(ptr, ...)
-define double @g(double %x) {
-  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
-  ret double %r
 }
 )");
   std::string Text = errorText(qgrad::ad::differentiateModule(*M));
@@ -121,14 +125,9 @@ define double @g(double %x) {
 
 TEST(ADEngine, ArgumentCountErrorsNameTheCallee) {
   LLVMContext Ctx;
-  auto M = parse(Ctx, R"(
+  auto M = withCaller(Ctx, R"(
 define internal double @f(double %x, ptr %p) {
   ret double %x
-}
-declare double @__enzyme_autodiff(ptr, ...)
-define double @g(double %x) {
-  %r = call double (ptr, ...) @__enzyme_autodiff(ptr @f, double %x)
-  ret double %r
 }
 )");
   std::string Text = errorText(qgrad::ad::differentiateModule(*M));

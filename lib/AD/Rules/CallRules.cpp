@@ -365,13 +365,26 @@ CallInst *callUserFunction(Differentiator &D, Instruction &I, IRBuilderBase &B,
 // split argument list and returns void, the tape (a pointer), the primal
 // result, or {tape, primal}; the reverse takes the same list, then the
 // return's adjoint when the function returns a float, then the tape.
+struct CustomCall {
+  GradientKey Key;
+  const CustomGradient *Custom = nullptr;
+};
+
+// The activities and the registered pair of a custom-gradient call, or
+// nothing when the call sees no active data.
+std::optional<CustomCall> customCall(Differentiator &D, CallBase &CB) {
+  if (!anyActive(D, CB))
+    return std::nullopt;
+  return CustomCall{calleeKey(D, CB), D.engine().registry().customGradient(
+                                          *CB.getCalledFunction())};
+}
+
 void forwardCustom(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  std::optional<CustomCall> Site = customCall(D, CB);
+  if (!Site)
     return;
-  GradientKey Key = calleeKey(D, CB);
-  const CustomGradient *Custom =
-      D.engine().registry().customGradient(*CB.getCalledFunction());
+  auto &[Key, Custom] = *Site;
   FunctionType *AugTy = Custom->Augmented->getFunctionType();
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.forwardValue(V); },
@@ -395,11 +408,10 @@ void forwardCustom(Differentiator &D, Instruction &I) {
 
 void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  std::optional<CustomCall> Site = customCall(D, CB);
+  if (!Site)
     return;
-  GradientKey Key = calleeKey(D, CB);
-  const CustomGradient *Custom =
-      D.engine().registry().customGradient(*CB.getCalledFunction());
+  auto &[Key, Custom] = *Site;
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.primal(V); },
       [&](Value *V) { return D.shadow(V); });
