@@ -93,7 +93,7 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
 }
 
 static BenchOptions options_for(Mode mode) {
-  BenchOptions options = {1, 0.2, 4, 64};
+  BenchOptions options = {1, 0.2, 3, 64};
   if (mode == kQuick) {
     options.min_batch_seconds = 0.02;
     options.repetitions = 3;
