@@ -225,6 +225,11 @@ void Differentiator::setForwardShadow(Value *V, Value *Shadow) {
   ForwardShadows[V] = Shadow;
 }
 
+void Differentiator::eraseForward(Instruction &I) {
+  cast<Instruction>(VMap[&I])->eraseFromParent();
+  VMap.erase(&I);
+}
+
 void Differentiator::replaceForward(Instruction &I, Value *NewValue) {
   auto *Clone = cast<Instruction>(VMap[&I]);
   Clone->replaceAllUsesWith(NewValue);

@@ -47,11 +47,6 @@ GlobalVariable *Tape::state() {
   return G;
 }
 
-uint64_t Tape::cellSize(Type *T) const {
-  uint64_t Size = M.getDataLayout().getTypeStoreSize(T);
-  return alignTo(std::max<uint64_t>(Size, 1), CellAlign);
-}
-
 Value *Tape::cursor(IRBuilderBase &B) {
   Function *F = B.GetInsertBlock()->getParent();
   AllocaInst *&Cursor = Cursors[F];
@@ -168,19 +163,35 @@ void Tape::push(IRBuilderBase &B, Value *V) { pushGroup(B, {V}); }
 
 Value *Tape::pop(IRBuilderBase &B, Type *T) { return popGroup(B, {T})[0]; }
 
+// A group is laid out like a struct: each value at its natural alignment,
+// the whole rounded up to 8 bytes, so flags and indices take 1 or 4 bytes.
+SmallVector<uint64_t> Tape::layout(ArrayRef<Type *> Types, uint64_t &Total) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<uint64_t> Offsets;
+  uint64_t Offset = 0;
+  for (Type *T : Types) {
+    uint64_t Alignment = std::min<uint64_t>(DL.getABITypeAlign(T).value(), 8);
+    Offset = alignTo(Offset, Alignment);
+    Offsets.push_back(Offset);
+    Offset += DL.getTypeStoreSize(T);
+  }
+  Total = alignTo(std::max<uint64_t>(Offset, 1), CellAlign);
+  return Offsets;
+}
+
 void Tape::pushGroup(IRBuilderBase &B, ArrayRef<Value *> Values) {
   if (Values.empty())
     return;
-  uint64_t Total = 0;
+  SmallVector<Type *> Types;
   for (Value *V : Values)
-    Total += cellSize(V->getType());
+    Types.push_back(V->getType());
+  uint64_t Total = 0;
+  SmallVector<uint64_t> Offsets = layout(Types, Total);
   Value *Cells =
       B.CreateCall(reserveFunction(), {cursor(B), B.getInt64(Total)});
-  uint64_t Offset = 0;
-  for (Value *V : Values) {
+  for (auto [V, Offset] : zip(Values, Offsets)) {
     Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
-    B.CreateAlignedStore(V, Cell, Align(CellAlign));
-    Offset += cellSize(V->getType());
+    B.CreateAlignedStore(V, Cell, commonAlignment(Align(CellAlign), Offset));
   }
 }
 
@@ -189,15 +200,13 @@ SmallVector<Value *> Tape::popGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
   if (Types.empty())
     return Values;
   uint64_t Total = 0;
-  for (Type *T : Types)
-    Total += cellSize(T);
+  SmallVector<uint64_t> Offsets = layout(Types, Total);
   Value *Cells =
       B.CreateCall(releaseFunction(), {cursor(B), B.getInt64(Total)});
-  uint64_t Offset = 0;
-  for (Type *T : Types) {
+  for (auto [T, Offset] : zip(Types, Offsets)) {
     Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
-    Values.push_back(B.CreateAlignedLoad(T, Cell, Align(CellAlign)));
-    Offset += cellSize(T);
+    Values.push_back(B.CreateAlignedLoad(
+        T, Cell, commonAlignment(Align(CellAlign), Offset)));
   }
   return Values;
 }

@@ -2,8 +2,8 @@
 //
 // The tape is a growable byte buffer owned by each thread, emitted into the
 // module as an internal global and small always-inline helpers, so that
-// differentiated code needs no runtime library. Every value occupies a cell
-// whose size is its store size rounded up to 8 bytes.
+// differentiated code needs no runtime library. Values are pushed in groups
+// laid out like structs and padded to 8 bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QGRAD_AD_TAPE_H
@@ -47,7 +47,8 @@ private:
   llvm::GlobalVariable *state();
   llvm::Value *cursor(llvm::IRBuilderBase &B);
   void loadCursor(llvm::IRBuilderBase &B);
-  uint64_t cellSize(llvm::Type *T) const;
+  llvm::SmallVector<uint64_t> layout(llvm::ArrayRef<llvm::Type *> Types,
+                                     uint64_t &Total);
 
   llvm::Module &M;
   llvm::Function *Reserve = nullptr;

@@ -6,6 +6,7 @@
 #include "qgrad/AD/TypeAnalysis.h"
 #include "qgrad/AD/ValueUtils.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -148,6 +149,20 @@ void forwardAllocation(Differentiator &D, Instruction &I) {
 void reverseAllocation(Differentiator &D, Instruction &I, Value *) {
   if (D.hasShadow(&I))
     freeAllocation(D.reverse(), D.shadow(&I));
+  // A kept allocation's primal free was moved here (forwardDeallocation).
+  if (D.keepsAllocation(&I))
+    freeAllocation(D.reverse(), D.primal(&I));
+}
+
+// Frees of kept allocations leave the forward sweep: the reverse sweep loads
+// from that memory again and frees it at the reverse of the allocation.
+void forwardDeallocation(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (CB.arg_size() == 0)
+    return;
+  const Value *Object = getUnderlyingObject(CB.getArgOperand(0));
+  if (D.keepsAllocation(Object))
+    D.eraseForward(I);
 }
 
 // realloc: a fresh zeroed shadow receives the old shadow's bytes. The old
@@ -477,7 +492,7 @@ void nothing(Differentiator &, Instruction &, Value *) {}
 const Entry Table[] = {
     {CallKind::Ignored, {nullptr, nothing}},
     {CallKind::Inactive, {nullptr, nothing}},
-    {CallKind::Deallocation, {nullptr, nothing}},
+    {CallKind::Deallocation, {forwardDeallocation, nothing}},
     {CallKind::Math, {nullptr, reverseMath}},
     {CallKind::Allocation, {forwardAllocation, reverseAllocation}},
     {CallKind::Reallocation, {forwardReallocation, reverseReallocation}},
