@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "bench_compare.h"
 #include "bench_golden.h"
 #include "bench_measure.h"
 #include "bench_objectives.h"
@@ -144,6 +145,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   FILE *notes = args.json ? stderr : stdout;
+  if (args.mode == kCheck) {
+    // The comparison must be able to fail, or every check above is void.
+    int broken = bench_compare_self_test(BENCH_AD_TOLERANCE);
+    fprintf(notes, "comparison self-test: %s\n", broken ? "FAILED" : "ok");
+    failures += broken;
+  }
   if (args.mode == kCheck && !args.only) {
     if (args.data_dir)
       failures += bench_check_golden(args.data_dir, notes);
