@@ -171,6 +171,7 @@ private:
   void buildReverse();
   void reverseBlock(llvm::BasicBlock &BB);
   void reverseInstruction(llvm::Instruction &I);
+  bool reportUnsupported(llvm::Instruction &I);
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
   void placeCacheStores();
