@@ -36,7 +36,7 @@ static void small_angle_reverse(const double *rot, const double *x,
 
 /* What the reverse of Rodrigues' rotation needs from its forward. */
 typedef struct Rotation {
-  double sq_theta, theta, c, s;
+  double sq_theta, theta, inv_theta, c, s;
   double w[3], w_cross_x[3], w_dot_x;
 } Rotation;
 
@@ -50,10 +50,11 @@ static void rotate(const double *rot, const double *x, Rotation *r,
     return;
   }
   r->theta = sqrt(r->sq_theta);
+  r->inv_theta = 1.0 / r->theta;
   r->c = cos(r->theta);
   r->s = sin(r->theta);
   for (int i = 0; i < 3; ++i)
-    r->w[i] = rot[i] / r->theta;
+    r->w[i] = rot[i] * r->inv_theta;
   cross(r->w, x, r->w_cross_x);
   r->w_dot_x = dot(r->w, x);
   double along = r->w_dot_x * (1.0 - r->c);
@@ -86,9 +87,10 @@ static void rotate_reverse(const double *rot, const double *x,
     d_w[i] = d_out[i] * along + x_cross_d[i] + d_w_dot_x * x[i];
   }
   // w = rot / theta, c = cos(theta), s = sin(theta), theta = |rot|
-  double d_theta = -s * d_c + c * d_s - dot(d_w, rot) / r->sq_theta;
+  double d_theta =
+      -s * d_c + c * d_s - dot(d_w, rot) * r->inv_theta * r->inv_theta;
   for (int i = 0; i < 3; ++i)
-    d_rot[i] += (d_w[i] + d_theta * rot[i]) / r->theta;
+    d_rot[i] += (d_w[i] + d_theta * rot[i]) * r->inv_theta;
 }
 
 /* Adds the gradient of 0.5 |w (project(cam, point) - feat)|^2. */
@@ -101,7 +103,8 @@ static void observation_reverse(const double *cam, const double *point,
     relative[i] = point[i] - cam[3 + i];
   Rotation rotation;
   rotate(cam, relative, &rotation, in_camera);
-  double u = in_camera[0] / in_camera[2], v = in_camera[1] / in_camera[2];
+  double inv_depth = 1.0 / in_camera[2];
+  double u = in_camera[0] * inv_depth, v = in_camera[1] * inv_depth;
   double r_sq = u * u + v * v;
   double distortion = 1.0 + cam[9] * r_sq + cam[10] * r_sq * r_sq;
   double f = cam[6];
@@ -121,8 +124,8 @@ static void observation_reverse(const double *cam, const double *point,
   double d_r_sq = d_distortion * (cam[9] + 2.0 * cam[10] * r_sq);
   d_u += 2.0 * u * d_r_sq;
   d_v += 2.0 * v * d_r_sq;
-  double d_in_camera[3] = {d_u / in_camera[2], d_v / in_camera[2],
-                           -(d_u * u + d_v * v) / in_camera[2]};
+  double d_in_camera[3] = {d_u * inv_depth, d_v * inv_depth,
+                           -(d_u * u + d_v * v) * inv_depth};
   double d_relative[3] = {0.0, 0.0, 0.0};
   rotate_reverse(cam, relative, &rotation, d_in_camera, d_cam, d_relative);
   for (int i = 0; i < 3; ++i) {

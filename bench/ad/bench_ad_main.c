@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "bench_compare.h"
 #include "bench_golden.h"
 #include "bench_measure.h"
 #include "bench_objectives.h"
 #include "bench_report.h"
+#include "bench_timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,7 +94,7 @@ static int parse_arguments(int argc, char **argv, Arguments *args) {
 }
 
 static BenchOptions options_for(Mode mode) {
-  BenchOptions options = {1, 0.2, 5, 64};
+  BenchOptions options = {1, 0.2, 3, 64};
   if (mode == kQuick) {
     options.min_batch_seconds = 0.02;
     options.repetitions = 3;
@@ -119,6 +121,7 @@ static int load_problem(const BenchObjective *objective, const Arguments *args,
 }
 
 int main(int argc, char **argv) {
+  double start = bench_wall_seconds();
   Arguments args;
   if (parse_arguments(argc, argv, &args) != 0)
     return 2;
@@ -142,6 +145,12 @@ int main(int argc, char **argv) {
     return 2;
   }
   FILE *notes = args.json ? stderr : stdout;
+  if (args.mode == kCheck) {
+    // The comparison must be able to fail, or every check above is void.
+    int broken = bench_compare_self_test(BENCH_AD_TOLERANCE);
+    fprintf(notes, "comparison self-test: %s\n", broken ? "FAILED" : "ok");
+    failures += broken;
+  }
   if (args.mode == kCheck && !args.only) {
     if (args.data_dir)
       failures += bench_check_golden(args.data_dir, notes);
@@ -150,9 +159,11 @@ int main(int argc, char **argv) {
   }
 
   if (args.json)
-    bench_report_json(stdout, results, count, &options);
+    bench_report_json(stdout, results, count, &options,
+                      bench_wall_seconds() - start);
   else
-    bench_report_text(stdout, results, count, &options);
+    bench_report_text(stdout, results, count, &options,
+                      bench_wall_seconds() - start);
   for (int i = 0; i < count; ++i)
     if (args.require_engine && results[i].engine_unavailable) {
       fprintf(stderr, "qgrad-bench-ad: error: %s: no engine gradient: %s\n",

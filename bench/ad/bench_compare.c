@@ -3,6 +3,7 @@
 #include "bench_compare.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,4 +61,32 @@ int bench_spread_indices(int num_params, int count, int *indices) {
   for (int i = 0; i < count; ++i)
     indices[i] = (int)((long long)i * num_params / count);
   return count;
+}
+
+typedef struct CompareCase {
+  const char *what;
+  double a[3], b[3];
+  int must_fail;
+} CompareCase;
+
+int bench_compare_self_test(double tolerance) {
+  const CompareCase cases[] = {
+      {"equal", {1.0, -2.0, 0.0}, {1.0, -2.0, 0.0}, 0},
+      {"rounding", {1.0, -2.0, 3.0}, {1.0 + 1e-15, -2.0, 3.0}, 0},
+      {"perturbed", {1.0, -2.0, 3.0}, {1.0, -2.0 * (1.0 + 1e-8), 3.0}, 1},
+      {"NaN", {1.0, NAN, 3.0}, {1.0, 2.0, 3.0}, 1},
+      {"zero gradient", {0.0, 0.0, 0.0}, {1.0, 2.0, 3.0}, 1},
+      {"sign", {1.0, 2.0, 3.0}, {1.0, 2.0, -3.0}, 1},
+  };
+  int failures = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    const CompareCase *c = &cases[i];
+    int flagged = !(bench_max_rel_diff(c->a, c->b, 3, 1e-6) <= tolerance);
+    if (flagged != c->must_fail) {
+      fprintf(stderr, "comparison self-test: '%s' was %s\n", c->what,
+              flagged ? "flagged" : "not flagged");
+      ++failures;
+    }
+  }
+  return failures;
 }

@@ -24,4 +24,9 @@ void bench_richardson(double *fd_h, const double *fd_half, int count);
 /* `count` indices spread evenly over [0, num_params). */
 int bench_spread_indices(int num_params, int count, int *indices);
 
+/* Checks that bench_max_rel_diff flags what it must (a perturbation above
+ * the tolerance, a NaN, a zero against a non-zero) and passes rounding.
+ * Returns the number of failed cases and prints each to stderr. */
+int bench_compare_self_test(double tolerance);
+
 #endif

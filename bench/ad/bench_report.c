@@ -55,7 +55,7 @@ static void print_text(FILE *out, const BenchResult *r) {
 }
 
 void bench_report_text(FILE *out, const BenchResult *results, int count,
-                       const BenchOptions *options) {
+                       const BenchOptions *options, double wall_seconds) {
   if (options->timing)
     fprintf(out,
             "qgrad-bench-ad: one thread, CPU time; each is the fastest of %d "
@@ -69,6 +69,7 @@ void bench_report_text(FILE *out, const BenchResult *results, int count,
     print_text(out, &results[i]);
     fputc('\n', out);
   }
+  fprintf(out, "the run took %.1f s (wall clock)\n", wall_seconds);
 }
 
 /* JSON has no NaN: unmeasured numbers are null. */
@@ -141,7 +142,7 @@ static void json_result(FILE *out, const BenchResult *r, int *first) {
 }
 
 void bench_report_json(FILE *out, const BenchResult *results, int count,
-                       const BenchOptions *options) {
+                       const BenchOptions *options, double wall_seconds) {
   int first = 1;
   fputc('{', out);
   const BenchResult *gmm = NULL;
@@ -163,6 +164,7 @@ void bench_report_json(FILE *out, const BenchResult *results, int count,
   json_number(out, "", "min_batch_s", options->min_batch_seconds, &first);
   json_number(out, "", "repetitions", options->repetitions, &first);
   json_number(out, "", "load_average", load_average(), &first);
+  json_number(out, "", "run_wall_s", wall_seconds, &first);
   for (int i = 0; i < count; ++i)
     json_result(out, &results[i], &first);
   fputs("}\n", out);

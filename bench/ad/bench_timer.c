@@ -13,6 +13,12 @@ double bench_now_seconds(void) {
   return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
+double bench_wall_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
+}
+
 static double time_batch(const BenchTimedWork *item, long calls) {
   double start = bench_now_seconds();
   for (long i = 0; i < calls; ++i)

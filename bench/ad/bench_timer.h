@@ -6,6 +6,8 @@ typedef void (*BenchWorkFn)(void *context);
 
 /* The calling thread's CPU time in seconds. */
 double bench_now_seconds(void);
+/* Wall-clock seconds from an arbitrary origin. */
+double bench_wall_seconds(void);
 
 typedef struct BenchTimedWork {
   BenchWorkFn work;

@@ -14,6 +14,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Replaces values by their softmax. */
+static void softmax(int count, double *values) {
+  double largest = values[0];
+  for (int i = 1; i < count; ++i)
+    if (values[i] > largest)
+      largest = values[i];
+  double sum = 0.0;
+  for (int i = 0; i < count; ++i) {
+    values[i] = exp(values[i] - largest);
+    sum += values[i];
+  }
+  for (int i = 0; i < count; ++i)
+    values[i] /= sum;
+}
+
 static double logsumexp(int count, const double *values) {
   double largest = values[0];
   for (int i = 1; i < count; ++i)
@@ -26,14 +41,16 @@ static double logsumexp(int count, const double *values) {
 }
 
 typedef struct GmmScratch {
-  double *qdiags, *sum_qs, *centered, *q_centered, *main_term;
+  double *qdiags, *sum_qs, *centered, *q_centered;
+  double *weight; /* each component's main term, then its softmax weight */
   double *d_qdiags, *d_sum_qs, *d_centered;
 } GmmScratch;
 
 /* Forward for one point: every component's main term, keeping the centred
- * point and its image under Q_k. Returns the point's log-sum-exp. */
-static double forward_point(const GmmInput *in, const double *params,
-                            const double *x, GmmScratch *s) {
+ * point and its image under Q_k, and the softmax weights of the terms (the
+ * log-sum-exp's own value is not needed for the gradient). */
+static void forward_point(const GmmInput *in, const double *params,
+                          const double *x, GmmScratch *s) {
   int d = in->d, k = in->k, icf_size = d * (d + 1) / 2;
   const double *alphas = params, *means = params + k, *icf = means + k * d;
   for (int ik = 0; ik < k; ++ik) {
@@ -51,20 +68,21 @@ static double forward_point(const GmmInput *in, const double *params,
     double sq = 0.0;
     for (int j = 0; j < d; ++j)
       sq += qc[j] * qc[j];
-    s->main_term[ik] = alphas[ik] + s->sum_qs[ik] - 0.5 * sq;
+    s->weight[ik] = alphas[ik] + s->sum_qs[ik] - 0.5 * sq;
   }
-  return logsumexp(k, s->main_term);
+  // d logsumexp(main) / d main = softmax(main)
+  softmax(k, s->weight);
 }
 
 /* Reverse of forward_point with the seed 1 on its log-sum-exp. */
-static void reverse_point(const GmmInput *in, const double *params, double lse,
+static void reverse_point(const GmmInput *in, const double *params,
                           GmmScratch *s, double *grad) {
   int d = in->d, k = in->k, icf_size = d * (d + 1) / 2;
   const double *icf = params + k + k * d;
   double *d_alphas = grad, *d_means = grad + k, *d_icf = d_means + k * d;
   double *dc = s->d_centered;
   for (int ik = 0; ik < k; ++ik) {
-    double weight = exp(s->main_term[ik] - lse);
+    double weight = s->weight[ik];
     d_alphas[ik] += weight;
     s->d_sum_qs[ik] += weight;
     const double *c = s->centered + ik * d, *qc = s->q_centered + ik * d;
@@ -104,7 +122,7 @@ void gmm_hand_gradient(const void *opaque, const double *params, double *grad) {
                   .centered = block + kd,
                   .q_centered = block + 2 * kd,
                   .d_qdiags = block + 3 * kd,
-                  .main_term = block + 4 * kd,
+                  .weight = block + 4 * kd,
                   .sum_qs = block + 4 * kd + k,
                   .d_sum_qs = block + 4 * kd + 2 * k,
                   .d_centered = block + 4 * kd + 3 * k};
@@ -118,8 +136,8 @@ void gmm_hand_gradient(const void *opaque, const double *params, double *grad) {
   }
 
   for (int ix = 0; ix < n; ++ix) {
-    double lse = forward_point(in, params, in->x + (size_t)ix * d, &s);
-    reverse_point(in, params, lse, &s, grad);
+    forward_point(in, params, in->x + (size_t)ix * d, &s);
+    reverse_point(in, params, &s, grad);
   }
 
   // -n logsumexp(alphas)

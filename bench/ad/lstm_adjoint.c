@@ -83,12 +83,12 @@ void lstm_hand_gradient(const void *opaque, const double *params,
   CellRecord *records =
       (CellRecord *)malloc(sizeof(CellRecord) * per_step * (size_t)steps);
   double *ypred = (double *)malloc(sizeof(double) * (size_t)steps * b);
-  // Per layer: hidden, cell and their adjoints; then x2 and d_layer (b).
+  // Per layer: hidden, cell and their adjoints; then x2, d_layer and exp_y.
   double *block =
-      (double *)calloc(4 * per_step + 2 * (size_t)b, sizeof(double));
+      (double *)calloc(4 * per_step + 3 * (size_t)b, sizeof(double));
   double *hidden = block, *cell = block + per_step;
   double *d_hidden = block + 2 * per_step, *d_cell = block + 3 * per_step;
-  double *x2 = block + 4 * per_step, *d_layer = x2 + b;
+  double *x2 = block + 4 * per_step, *d_layer = x2 + b, *exp_y = d_layer + b;
   for (int j = 0; j < l; ++j) {
     memcpy(hidden + j * b, in->state + 2 * b * j, sizeof(double) * b);
     memcpy(cell + j * b, in->state + 2 * b * j + b, sizeof(double) * b);
@@ -118,13 +118,14 @@ void lstm_hand_gradient(const void *opaque, const double *params,
     const double *ygold = in->sequence + (size_t)(t + 1) * b;
     double sum_exp = 0.0, sum_gold = 0.0;
     for (int i = 0; i < b; ++i) {
-      sum_exp += exp(y[i]);
+      exp_y[i] = exp(y[i]);
+      sum_exp += exp_y[i];
       sum_gold += ygold[i];
     }
     const CellRecord *last = records + per_step * t + (size_t)(l - 1) * b;
     double *d_top = d_hidden + (size_t)(l - 1) * b;
     for (int i = 0; i < b; ++i) {
-      double d_y = scale * (ygold[i] - sum_gold * exp(y[i]) / (sum_exp + 2.0));
+      double d_y = scale * (ygold[i] - sum_gold * exp_y[i] / (sum_exp + 2.0));
       double top = last[i].outgate * last[i].tanh_cell;
       d_extra[b + i] += d_y * top;
       d_extra[2 * b + i] += d_y;
