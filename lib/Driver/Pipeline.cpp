@@ -26,7 +26,8 @@
 
 using namespace qgrad::driver;
 
-// Textual pipelines (nested in the module pass manager) keep the stages readable and printable
+// Textual pipelines (nested in the module pass manager) keep the stages
+// readable and printable
 // (--keep-intermediate shows the IR after each).
 static constexpr llvm::StringLiteral kGradientLoweringPipeline =
     "qgrad-lower-gradients";
@@ -36,8 +37,11 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
+// Quantum ops become runtime calls first; what that emits (func, arith,
+// memref, scf, llvm) is lowered by the rest of the pipeline.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
+    "convert-quantum-to-llvm,convert-bufferization-to-memref,convert-linalg-to-"
+    "loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
@@ -56,8 +60,8 @@ llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
-    return llvm::createStringError("cannot read '" + path + "': " +
-                                   ec.message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + ec.message());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =

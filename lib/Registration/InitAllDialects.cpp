@@ -4,6 +4,7 @@
 
 #include "qgrad/Dialect/Gradient/IR/GradientDialect.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
+#include "qgrad/Dialect/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
@@ -77,6 +78,7 @@ void qgrad::registerAllDialects(mlir::DialectRegistry &registry) {
   tensor::registerSubsetOpInterfaceExternalModels(registry);
   func::registerAllExtensions(registry);
   tensor::registerAllExtensions(registry);
+  qgrad::quantum::registerBufferizableOpInterfaceExternalModels(registry);
 
   // The generic convert-to-llvm pass and the LLVM IR translation.
   arith::registerConvertArithToLLVMInterface(registry);

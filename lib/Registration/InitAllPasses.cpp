@@ -2,6 +2,7 @@
 
 #include "qgrad/InitAllPasses.h"
 
+#include "qgrad/Conversion/QuantumToLLVM/QuantumToLLVM.h"
 #include "qgrad/Dialect/Gradient/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -27,4 +28,5 @@ void qgrad::registerAllPasses() {
   mlir::registerSCFPasses();
   mlir::tensor::registerTensorPasses();
   qgrad::gradient::registerGradientPasses();
+  qgrad::registerQuantumToLLVMPasses();
 }

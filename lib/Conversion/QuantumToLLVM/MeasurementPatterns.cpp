@@ -1,0 +1,217 @@
+//===- MeasurementPatterns.cpp - Measurements to runtime calls ------------===//
+//
+// expval and var return the runtime's double. probs, state, sample and
+// counts write into the op's buffer through its aligned pointer after a
+// size check (a wrong size hands the runtime a null pointer, which it
+// reports, instead of letting it write past the buffer). The runtime samples
+// integer bits; sample converts them to the f64 the dialect returns.
+// measure returns the outcome as i1 and the same wire.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeBuilder.h"
+
+#include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace qgrad::quantum;
+using namespace qgrad::quantum::lowering;
+
+namespace {
+
+/// The wires a computational basis reads: a stack array and its length, or
+/// a null array (all wires) and the number of allocated qubits.
+struct ObservedWires {
+  Value array;
+  Value count;
+};
+
+ObservedWires getObservedWires(RuntimeBuilder &b, Value basisValue) {
+  auto basis = basisValue.getDefiningOp<ComputationalBasisOp>();
+  if (basis.getQreg())
+    return {b.nullPointer(), b.call(RuntimeFunction::NumQubits, {})};
+  ConversionPatternRewriter &rewriter = b.getRewriter();
+  SmallVector<Value> wires;
+  (void)rewriter.getRemappedValues(basis.getQubits(), wires);
+  return {b.stackArray(rewriter.getI64Type(), wires),
+          b.i64(static_cast<int64_t>(wires.size()))};
+}
+
+/// The generator seed of sample and counts: the op's `seed` attribute, or 0.
+int64_t getSeed(Operation *op) {
+  auto seed = op->getAttrOfType<IntegerAttr>("seed");
+  return seed ? seed.getInt() : 0;
+}
+
+/// Stores f(i) as f64 at every index i of the 1-D `buffer`, in an scf.for.
+template <typename ValueAt>
+void fillFloats(RuntimeBuilder &b, Value buffer, ValueAt valueAt) {
+  ConversionPatternRewriter &rewriter = b.getRewriter();
+  Location loc = b.getLoc();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value size = memref::DimOp::create(rewriter, loc, buffer, 0);
+  scf::ForOp::create(
+      rewriter, loc, zero, size, one, ValueRange(),
+      [&](OpBuilder &body, Location bodyLoc, Value index, ValueRange) {
+        Value asFloat = arith::SIToFPOp::create(
+            body, bodyLoc, body.getF64Type(), valueAt(body, bodyLoc, index));
+        memref::StoreOp::create(body, bodyLoc, asFloat, buffer, index);
+        scf::YieldOp::create(body, bodyLoc);
+      });
+}
+
+template <typename OpTy, RuntimeFunction Function>
+struct ScalarMeasurementLowering : RuntimePattern<OpTy> {
+  using RuntimePattern<OpTy>::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, this->state);
+    rewriter.replaceOp(op, b.call(Function, adaptor.getObs()));
+    return success();
+  }
+};
+
+struct ProbsLowering : RuntimePattern<ProbsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(ProbsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, state);
+    ObservedWires wires = getObservedWires(b, op.getObs());
+    Value buffer = adaptor.getStateIn();
+    Value ok = b.dimEquals(buffer, 0, b.pow2(wires.count));
+    b.call(RuntimeFunction::Probs,
+           {wires.array, wires.count, b.guard(ok, b.dataPointer(buffer))});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// complex<f64> buffers lower to {double, double} elements, the runtime's
+/// (re, im) pairs, so the amplitudes are written in place.
+struct StateLowering : RuntimePattern<StateOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(StateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, state);
+    Value buffer = adaptor.getStateIn();
+    Value numQubits = b.call(RuntimeFunction::NumQubits, {});
+    Value ok = b.dimEquals(buffer, 0, b.pow2(numQubits));
+    b.call(RuntimeFunction::State, b.guard(ok, b.dataPointer(buffer)));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Whether the buffer's number of shots matches the device's, when the
+/// function has a quantum.device with shots.
+Value shotsAgree(RuntimeBuilder &b, Operation *op, const LoweringState &state,
+                 Value shots) {
+  Value deviceShots = state.shots.lookup(op);
+  if (!deviceShots)
+    return arith::ConstantIntOp::create(b.getRewriter(), b.getLoc(), 1, 1);
+  return arith::CmpIOp::create(b.getRewriter(), b.getLoc(),
+                               arith::CmpIPredicate::eq, shots,
+                               b.getRewriter().getRemappedValue(deviceShots));
+}
+
+/// (shots x wires) samples: the runtime writes int64 bits into a scratch
+/// buffer, which is converted to f64 into the op's buffer.
+struct SampleLowering : RuntimePattern<SampleOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(SampleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, state);
+    Location loc = op.getLoc();
+    ObservedWires wires = getObservedWires(b, op.getObs());
+    Value buffer = adaptor.getInData();
+    Value shots = b.toI64(memref::DimOp::create(rewriter, loc, buffer, 0));
+    Value ok = arith::AndIOp::create(rewriter, loc,
+                                     b.dimEquals(buffer, 1, wires.count),
+                                     shotsAgree(b, op, state, shots));
+    Value flat = memref::CollapseShapeOp::create(
+        rewriter, loc, buffer, ArrayRef<ReassociationIndices>{{0, 1}});
+    Value size = memref::DimOp::create(rewriter, loc, flat, 0);
+    Value bits = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type()),
+        ValueRange{size});
+    b.call(RuntimeFunction::Sample,
+           {wires.array, wires.count, shots, b.i64(getSeed(op)),
+            b.guard(ok, b.dataPointer(bits))});
+    fillFloats(b, flat, [&](OpBuilder &body, Location bodyLoc, Value i) {
+      return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
+    });
+    memref::DeallocOp::create(rewriter, loc, bits);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Counts of every basis state; the "eigenvalues" of a computational basis
+/// are the outcomes 0 .. 2^n - 1.
+struct CountsLowering : RuntimePattern<CountsOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(CountsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, state);
+    Location loc = op.getLoc();
+    ObservedWires wires = getObservedWires(b, op.getObs());
+    Value outcomes = b.pow2(wires.count);
+    Value eigvals = adaptor.getInEigvals();
+    Value counts = adaptor.getInCounts();
+    Value ok =
+        arith::AndIOp::create(rewriter, loc, b.dimEquals(eigvals, 0, outcomes),
+                              b.dimEquals(counts, 0, outcomes));
+    Value shots = rewriter.getRemappedValue(state.shots.lookup(op));
+    b.call(RuntimeFunction::Counts,
+           {wires.array, wires.count, shots, b.i64(getSeed(op)),
+            b.guard(ok, b.dataPointer(counts))});
+    fillFloats(b, eigvals, [](OpBuilder &body, Location bodyLoc, Value i) {
+      return arith::IndexCastOp::create(body, bodyLoc, body.getI64Type(), i)
+          .getResult();
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `postselect = 0 | 1` (a discardable attribute, as Catalyst spells it)
+/// forces the outcome; without it the runtime draws one.
+struct MeasureLowering : RuntimePattern<MeasureOp> {
+  using RuntimePattern::RuntimePattern;
+  LogicalResult
+  matchAndRewrite(MeasureOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RuntimeBuilder b(rewriter, op, state);
+    auto postselect = op->getAttrOfType<IntegerAttr>("postselect");
+    Value wire = adaptor.getInQubit();
+    Value outcome =
+        b.call(RuntimeFunction::Measure,
+               {wire, b.i64(postselect ? postselect.getInt() : -1)});
+    Value isOne = arith::CmpIOp::create(
+        rewriter, op.getLoc(), arith::CmpIPredicate::eq, outcome, b.i64(1));
+    rewriter.replaceOp(op, {isOne, wire});
+    return success();
+  }
+};
+
+} // namespace
+
+void qgrad::quantum::lowering::populateMeasurementPatterns(
+    const TypeConverter &converter, const LoweringState &state,
+    RewritePatternSet &patterns) {
+  patterns.add<ScalarMeasurementLowering<ExpvalOp, RuntimeFunction::Expval>,
+               ScalarMeasurementLowering<VarianceOp, RuntimeFunction::Var>,
+               ProbsLowering, StateLowering, SampleLowering, CountsLowering,
+               MeasureLowering>(converter, patterns.getContext(), state);
+}
