@@ -37,11 +37,12 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "function-boundary-type-conversion=identity-layout-map},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// Quantum ops become runtime calls first; what that emits (func, arith,
-// memref, scf, llvm) is lowered by the rest of the pipeline.
+// Derivative calls and quantum ops are lowered first (to __enzyme_autodiff
+// and to runtime calls); what they emit (func, linalg, scf, cf, arith, memref)
+// is lowered by the rest of the pipeline.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
-    "convert-quantum-to-llvm,convert-bufferization-to-memref,convert-linalg-to-"
-    "loops,lower-affine,"
+    "convert-gradient-to-llvm,convert-quantum-to-llvm,"
+    "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
     "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";

@@ -2,6 +2,7 @@
 
 #include "qgrad/InitAllPasses.h"
 
+#include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
 #include "qgrad/Conversion/QuantumToLLVM/QuantumToLLVM.h"
 #include "qgrad/Dialect/Gradient/Transforms/Passes.h"
 
@@ -27,6 +28,7 @@ void qgrad::registerAllPasses() {
   mlir::memref::registerMemRefPasses();
   mlir::registerSCFPasses();
   mlir::tensor::registerTensorPasses();
+  qgrad::registerGradientToLLVMPasses();
   qgrad::gradient::registerGradientPasses();
   qgrad::registerQuantumToLLVMPasses();
 }

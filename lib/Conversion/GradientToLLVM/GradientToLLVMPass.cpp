@@ -1,0 +1,50 @@
+//===- GradientToLLVMPass.cpp - The convert-gradient-to-llvm pass ---------===//
+
+#include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
+
+#include "BackpropLowering.h"
+#include "InactiveRegistration.h"
+
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+namespace qgrad {
+#define GEN_PASS_DEF_CONVERTGRADIENTTOLLVM
+#include "qgrad/Conversion/GradientToLLVM/Passes.h.inc"
+} // namespace qgrad
+
+using namespace mlir;
+
+namespace {
+
+struct ConvertGradientToLLVM
+    : qgrad::impl::ConvertGradientToLLVMBase<ConvertGradientToLLVM> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool ok =
+        succeeded(qgrad::gradient_to_llvm::registerInactiveFunctions(module));
+
+    // The same type converter settings as the func and memref lowerings
+    // that run later, so descriptor layouts and the index width agree.
+    LowerToLLVMOptions options(&getContext(), DataLayout(module));
+    LLVMTypeConverter converter(&getContext(), options);
+    SymbolTableCollection symbolTables;
+    SmallVector<qgrad::gradient::BackpropOp> backprops;
+    module.walk(
+        [&](qgrad::gradient::BackpropOp op) { backprops.push_back(op); });
+    for (qgrad::gradient::BackpropOp op : backprops)
+      ok &= succeeded(qgrad::gradient_to_llvm::lowerBackprop(
+          op, module, symbolTables, converter));
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,122 @@
+//===- MemRefFields.cpp - Memref descriptors as separate values -----------===//
+
+#include "MemRefFields.h"
+
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace qgrad::gradient_to_llvm {
+
+namespace {
+
+struct Layout {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+};
+
+Layout layoutOf(Value memref) {
+  Layout layout;
+  // Callers have checked that the layout is strided.
+  (void)cast<MemRefType>(memref.getType())
+      .getStridesAndOffset(layout.strides, layout.offset);
+  return layout;
+}
+
+// FILE:LINE:COL of the op for a run-time message, like a diagnostic.
+std::string locationText(Operation *op) {
+  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
+    return llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
+                         fileLoc.getLine(), fileLoc.getColumn());
+  return op->getName().getStringRef().str();
+}
+
+// Aborts at run time with `message` unless the two index values are equal.
+void assertEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs,
+                 const Twine &message) {
+  Value equal =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq, lhs, rhs);
+  cf::AssertOp::create(builder, loc, equal, builder.getStringAttr(message));
+}
+
+} // namespace
+
+MemRefFields unpackMemRef(OpBuilder &builder, Location loc, Value memref,
+                          const LLVMTypeConverter &converter) {
+  auto type = cast<MemRefType>(memref.getType());
+  Type descriptorType = converter.convertType(type);
+  Value descriptor =
+      UnrealizedConversionCastOp::create(builder, loc, descriptorType, memref)
+          .getResult(0);
+  MemRefDescriptor view(descriptor);
+  MemRefFields fields{view.allocatedPtr(builder, loc),
+                      view.alignedPtr(builder, loc),
+                      view.offset(builder, loc),
+                      {},
+                      {}};
+  for (unsigned dim = 0, rank = type.getRank(); dim < rank; ++dim) {
+    fields.sizes.push_back(view.size(builder, loc, dim));
+    fields.strides.push_back(view.stride(builder, loc, dim));
+  }
+  return fields;
+}
+
+LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
+                                StringRef what, Value primal,
+                                const MemRefFields &primalFields, Value shadow,
+                                const MemRefFields &shadowFields) {
+  auto primalType = cast<MemRefType>(primal.getType());
+  auto shadowType = cast<MemRefType>(shadow.getType());
+  Layout primalLayout = layoutOf(primal), shadowLayout = layoutOf(shadow);
+  Location loc = op->getLoc();
+  std::string where = locationText(op);
+  for (unsigned dim = 0, rank = primalType.getRank(); dim < rank; ++dim) {
+    int64_t primalStride = primalLayout.strides[dim];
+    int64_t shadowStride = shadowLayout.strides[dim];
+    bool staticStrides = !ShapedType::isDynamic(primalStride) &&
+                         !ShapedType::isDynamic(shadowStride);
+    if (staticStrides && primalStride != shadowStride)
+      return op->emitOpError()
+             << what << " has stride " << shadowStride << " in dimension "
+             << dim << " but its primal " << primalType << " has stride "
+             << primalStride
+             << ": the differentiated code reads both through the primal's "
+                "strides; copy the buffer into the primal's layout";
+    if (!staticStrides)
+      assertEqual(builder, loc, primalFields.strides[dim],
+                  shadowFields.strides[dim],
+                  llvm::formatv("{0}: {1} and its primal differ in the stride "
+                                "of dimension {2}",
+                                where, what, dim));
+    if (primalType.isDynamicDim(dim) || shadowType.isDynamicDim(dim))
+      assertEqual(builder, loc, primalFields.sizes[dim],
+                  shadowFields.sizes[dim],
+                  llvm::formatv("{0}: {1} and its primal differ in the size "
+                                "of dimension {2}",
+                                where, what, dim));
+  }
+  return success();
+}
+
+Value shadowAlignedPointer(OpBuilder &builder, Location loc, Value primal,
+                           const MemRefFields &primalFields, Value shadow,
+                           const MemRefFields &shadowFields,
+                           const LLVMTypeConverter &converter) {
+  int64_t primalOffset = layoutOf(primal).offset;
+  int64_t shadowOffset = layoutOf(shadow).offset;
+  if (!ShapedType::isDynamic(primalOffset) && primalOffset == shadowOffset)
+    return shadowFields.aligned;
+  Value distance = LLVM::SubOp::create(builder, loc, shadowFields.offset,
+                                       primalFields.offset);
+  Type element = converter.convertType(
+      cast<MemRefType>(shadow.getType()).getElementType());
+  return LLVM::GEPOp::create(builder, loc, shadowFields.aligned.getType(),
+                             element, shadowFields.aligned,
+                             ArrayRef<LLVM::GEPArg>{distance});
+}
+
+} // namespace qgrad::gradient_to_llvm
