@@ -78,7 +78,8 @@ private:
   /// again (post_ad_opt); any other module gets one `optimize` stage.
   llvm::Error optimizeAndDifferentiate(llvm::Module &module,
                                        llvm::TargetMachine &machine);
-  void reportTimings(const std::vector<HostValue> &results);
+  void reportTimings(const std::vector<HostValue> &results,
+                     std::optional<uint64_t> codeBytes = std::nullopt);
 };
 
 llvm::Error
@@ -118,9 +119,10 @@ DriverSession::bindArguments(const EntrySignature &signature) {
   return values;
 }
 
-void DriverSession::reportTimings(const std::vector<HostValue> &results) {
+void DriverSession::reportTimings(const std::vector<HostValue> &results,
+                                  std::optional<uint64_t> codeBytes) {
   if (options.json)
-    printJSONReport(llvm::outs(), results, timer.getStages());
+    printJSONReport(llvm::outs(), results, timer.getStages(), codeBytes);
   else
     for (const HostValue &result : results)
       llvm::outs() << formatValue(result) << "\n";
@@ -248,6 +250,7 @@ int DriverSession::run() {
     return kSuccess;
   }
 
+  std::optional<uint64_t> codeBytes;
   auto compiled = timer.time("codegen", [&]() -> llvm::Expected<void *> {
     auto jit = Jit::create(options.optLevel);
     if (!jit)
@@ -256,6 +259,7 @@ int DriverSession::run() {
             jit->addModule(std::move(*llvmModule), std::move(llvmContext)))
       return std::move(err);
     auto address = jit->lookup(getPackedWrapperName(signature.name));
+    codeBytes = jit->getCodeBytes();
     // The JIT owns the code; keep it alive for the rest of the process.
     static std::optional<Jit> keepAlive;
     keepAlive.emplace(std::move(*jit));
@@ -273,7 +277,7 @@ int DriverSession::run() {
   // and results computed after it are meaningless.
   if (const char *message = qgrad_rt_last_error(runtime); message && *message)
     return fail(llvm::createStringError(llvm::Twine("runtime: ") + message));
-  reportTimings(results);
+  reportTimings(results, codeBytes);
   return kSuccess;
 }
 

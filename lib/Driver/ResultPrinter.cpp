@@ -13,8 +13,7 @@ namespace {
 
 enum class Style { Text, JSON };
 
-std::string formatElement(const HostValue &value, int64_t index,
-                          Style style) {
+std::string formatElement(const HostValue &value, int64_t index, Style style) {
   switch (value.element) {
   case ElementKind::I1:
     return value.getAsInteger(index) ? "true" : "false";
@@ -71,7 +70,8 @@ std::string qgrad::driver::formatValueAsJSON(const HostValue &value) {
 
 void qgrad::driver::printJSONReport(
     llvm::raw_ostream &os, const std::vector<HostValue> &results,
-    const std::vector<std::pair<std::string, double>> &stages) {
+    const std::vector<std::pair<std::string, double>> &stages,
+    std::optional<uint64_t> codeBytes) {
   os << "{\"results\": [";
   for (size_t i = 0; i < results.size(); ++i)
     os << (i ? ", " : "") << formatValueAsJSON(results[i]);
@@ -81,5 +81,8 @@ void qgrad::driver::printJSONReport(
     std::snprintf(buffer, sizeof(buffer), "%.3f", stages[i].second);
     os << (i ? ", " : "") << '"' << stages[i].first << "\": " << buffer;
   }
-  os << "}}\n";
+  os << '}';
+  if (codeBytes)
+    os << ", \"code_bytes\": " << *codeBytes;
+  os << "}\n";
 }

@@ -5,6 +5,8 @@
 
 #include "qgrad/Driver/HostValue.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,10 +26,13 @@ std::string formatValue(const HostValue &value);
 /// requires).
 std::string formatValueAsJSON(const HostValue &value);
 
-/// {"results": [...], "timings_ms": {"parse": ..., ...}}
+/// {"results": [...], "timings_ms": {"parse": ..., ...}, "code_bytes": N},
+/// where N is the size of the generated machine code (text sections); the
+/// key is left out when the size is unknown.
 void printJSONReport(llvm::raw_ostream &os,
                      const std::vector<HostValue> &results,
-                     const std::vector<std::pair<std::string, double>> &stages);
+                     const std::vector<std::pair<std::string, double>> &stages,
+                     std::optional<uint64_t> codeBytes = std::nullopt);
 
 } // namespace qgrad::driver
 
