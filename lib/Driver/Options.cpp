@@ -62,7 +62,8 @@ TIMING KEYS (timings_ms in --json, --time-stages), in pipeline order
                  qnode Jacobians (parameter shift, adjoint) and finite
                  differences
   bufferize      tensors to memrefs (one-shot bufferization) and deallocation
-  lower_to_llvm  linalg/scf/memref/math/arith/func/cf to the LLVM dialect
+  lower_to_llvm  gradient.backprop to __enzyme_autodiff calls, then
+                 linalg/scf/memref/math/arith/func/cf to the LLVM dialect
   translate      the LLVM dialect to LLVM IR
   optimize       LLVM's -O pipeline (modules without a gradient)
   pre_ad_opt     -O2 without vectorizers before the AD engine (modules that

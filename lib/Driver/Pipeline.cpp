@@ -38,13 +38,18 @@ static constexpr llvm::StringLiteral kBufferizePipeline =
     "canonicalize,buffer-deallocation-pipeline";
 
 // Derivative calls and quantum ops are lowered first (to __enzyme_autodiff
-// and to runtime calls); what they emit (func, linalg, scf, cf, arith, memref)
-// is lowered by the rest of the pipeline.
+// and to runtime calls); what they emit (func, linalg, scf, arith, memref
+// and descriptor casts) is lowered by the rest of the pipeline. Buffers are
+// allocated with aligned_alloc, which convert-gradient-to-llvm registers with
+// the AD engine: malloc plus an alignment computed through integers (the
+// default for aligned allocations) would hide the aligned pointer from the
+// engine.
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
     "convert-gradient-to-llvm,convert-quantum-to-llvm,"
     "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm,convert-math-to-llvm,"
+    "expand-strided-metadata,finalize-memref-to-llvm{use-aligned-alloc=1},"
+    "convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
 
 std::unique_ptr<mlir::MLIRContext> qgrad::driver::createContext() {

@@ -169,32 +169,24 @@ LogicalResult checkOperandTypes(gradient::BackpropOp op,
 }
 
 /// The engine seeds a float result of the callee with 1.0 and nothing else.
-/// Outputs therefore go either to callee_out buffers (the callee returns no
-/// float), or to one float result whose scalar cotangent scales the
-/// derivatives afterwards.
+/// Outputs therefore go either to callee_out buffers (the verifier makes
+/// sure the callee then returns nothing), or to one float result whose
+/// scalar cotangent scales the derivatives afterwards.
 LogicalResult checkCalleeOutputs(gradient::BackpropOp op,
                                  FunctionOpInterface callee) {
   if (callee.isExternal())
     return op.emitOpError() << "cannot differentiate '@" << callee.getName()
                             << "': it has no body in this module";
   ArrayRef<Type> results = callee.getResultTypes();
-  bool returnsFloat = llvm::any_of(results, llvm::IsaPred<FloatType>);
-  if (!op.getCalleeOut().empty()) {
-    if (!returnsFloat)
-      return success();
-    return op.emitOpError()
-           << "the callee '@" << callee.getName()
-           << "' writes callee_out buffers and also returns a float, which "
-              "the AD engine would seed with 1.0; return no float from a "
-              "callee with callee_out buffers";
-  }
-  if (results.size() == 1 && isa<FloatType>(results.front()))
+  if (!op.getCalleeOut().empty() ||
+      (results.size() == 1 && isa<FloatType>(results.front())))
     return success();
   return op.emitOpError()
-         << "the callee '@" << callee.getName() << "' returns (" << results
-         << "): without callee_out buffers the lowering to "
-         << "__enzyme_autodiff supports exactly one float result; write "
-            "other outputs to callee_out buffers";
+         << "the callee '@" << callee.getName() << "' of type "
+         << callee.getFunctionType()
+         << " has no callee_out buffers, so its outputs are its results, but "
+            "the AD engine seeds only a single float result; write the "
+            "outputs to callee_out buffers";
 }
 
 /// dst = dst * factor, element by element, in place.

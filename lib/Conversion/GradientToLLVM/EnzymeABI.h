@@ -26,6 +26,14 @@ inline constexpr llvm::StringLiteral kAutodiffEntry = "__enzyme_autodiff";
 inline constexpr llvm::StringLiteral kInactiveRegistration =
     "__enzyme_inactivefn";
 
+/// The prefix of the registration globals of allocators, whose lists are
+/// {allocator, index of its size argument, deallocation spec, deallocator}.
+inline constexpr llvm::StringLiteral kAllocationRegistration =
+    "__enzyme_allocation_like";
+
+/// The deallocation spec "the deallocator takes the allocator's result".
+inline constexpr llvm::StringLiteral kFreesResult = "-1";
+
 /// Declares the external i32 global `marker` in `module` if needed and
 /// returns its address at the builder's insertion point. Fails (with a
 /// diagnostic at `user`) when the name is taken by something else.

@@ -3,16 +3,16 @@
 #include "qgrad/Conversion/GradientToLLVM/GradientToLLVM.h"
 
 #include "BackpropLowering.h"
-#include "InactiveRegistration.h"
+#include "EngineRegistrations.h"
 
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 namespace qgrad {
@@ -39,6 +39,9 @@ struct ConvertGradientToLLVM
     SmallVector<qgrad::gradient::BackpropOp> backprops;
     module.walk(
         [&](qgrad::gradient::BackpropOp op) { backprops.push_back(op); });
+    if (!backprops.empty())
+      ok &= succeeded(qgrad::gradient_to_llvm::registerAllocationFunctions(
+          module, converter.getIndexType()));
     for (qgrad::gradient::BackpropOp op : backprops)
       ok &= succeeded(qgrad::gradient_to_llvm::lowerBackprop(
           op, module, symbolTables, converter));

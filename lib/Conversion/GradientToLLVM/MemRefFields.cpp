@@ -2,11 +2,11 @@
 
 #include "MemRefFields.h"
 
+#include "RuntimeChecks.h"
+
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -25,22 +25,6 @@ Layout layoutOf(Value memref) {
   (void)cast<MemRefType>(memref.getType())
       .getStridesAndOffset(layout.strides, layout.offset);
   return layout;
-}
-
-// FILE:LINE:COL of the op for a run-time message, like a diagnostic.
-std::string locationText(Operation *op) {
-  if (auto fileLoc = op->getLoc()->findInstanceOf<FileLineColLoc>())
-    return llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
-                         fileLoc.getLine(), fileLoc.getColumn());
-  return op->getName().getStringRef().str();
-}
-
-// Aborts at run time with `message` unless the two index values are equal.
-void assertEqual(OpBuilder &builder, Location loc, Value lhs, Value rhs,
-                 const Twine &message) {
-  Value equal =
-      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq, lhs, rhs);
-  cf::AssertOp::create(builder, loc, equal, builder.getStringAttr(message));
 }
 
 } // namespace
@@ -72,8 +56,6 @@ LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
   auto primalType = cast<MemRefType>(primal.getType());
   auto shadowType = cast<MemRefType>(shadow.getType());
   Layout primalLayout = layoutOf(primal), shadowLayout = layoutOf(shadow);
-  Location loc = op->getLoc();
-  std::string where = locationText(op);
   for (unsigned dim = 0, rank = primalType.getRank(); dim < rank; ++dim) {
     int64_t primalStride = primalLayout.strides[dim];
     int64_t shadowStride = shadowLayout.strides[dim];
@@ -86,18 +68,22 @@ LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
              << primalStride
              << ": the differentiated code reads both through the primal's "
                 "strides; copy the buffer into the primal's layout";
-    if (!staticStrides)
-      assertEqual(builder, loc, primalFields.strides[dim],
-                  shadowFields.strides[dim],
-                  llvm::formatv("{0}: {1} and its primal differ in the stride "
-                                "of dimension {2}",
-                                where, what, dim));
-    if (primalType.isDynamicDim(dim) || shadowType.isDynamicDim(dim))
-      assertEqual(builder, loc, primalFields.sizes[dim],
-                  shadowFields.sizes[dim],
-                  llvm::formatv("{0}: {1} and its primal differ in the size "
-                                "of dimension {2}",
-                                where, what, dim));
+    if (!staticStrides &&
+        failed(emitEqualityCheck(builder, op, primalFields.strides[dim],
+                                 shadowFields.strides[dim],
+                                 what +
+                                     " and its primal differ in the "
+                                     "stride of dimension " +
+                                     Twine(dim))))
+      return failure();
+    if ((primalType.isDynamicDim(dim) || shadowType.isDynamicDim(dim)) &&
+        failed(emitEqualityCheck(builder, op, primalFields.sizes[dim],
+                                 shadowFields.sizes[dim],
+                                 what +
+                                     " and its primal differ in the "
+                                     "size of dimension " +
+                                     Twine(dim))))
+      return failure();
   }
   return success();
 }

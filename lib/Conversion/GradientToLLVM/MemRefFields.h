@@ -32,7 +32,8 @@ MemRefFields unpackMemRef(mlir::OpBuilder &builder, mlir::Location loc,
 /// A shadow buffer is read by the differentiated code through its primal's
 /// offset and strides. Checks that the two layouts agree: statically known
 /// strides must be equal (an error at `op` naming `what` otherwise), and
-/// sizes or strides known only at run time are compared by a cf.assert.
+/// sizes or strides known only at run time are compared when the program
+/// runs (RuntimeChecks.h).
 llvm::LogicalResult checkShadowLayout(mlir::OpBuilder &builder,
                                       mlir::Operation *op, llvm::StringRef what,
                                       mlir::Value primal,

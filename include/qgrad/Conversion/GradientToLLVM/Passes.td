@@ -30,13 +30,14 @@ def ConvertGradientToLLVM : Pass<"convert-gradient-to-llvm", "mlir::ModuleOp"> {
     registration global so that the engine treats its calls as constant.
 
     Runs after bufferization; what it creates (func.constant, linalg.fill,
-    cf.assert, arith casts, unrealized casts of memrefs to descriptors) is
+    scf.if around run-time shape checks, arith casts, unrealized casts of
+    memrefs to descriptors) is
     lowered by the rest of the LLVM lowering pipeline.
   }];
   let dependentDialects = [
     "mlir::LLVM::LLVMDialect",
     "mlir::arith::ArithDialect",
-    "mlir::cf::ControlFlowDialect",
+    "mlir::scf::SCFDialect",
     "mlir::func::FuncDialect",
     "mlir::linalg::LinalgDialect",
     "mlir::memref::MemRefDialect",

@@ -58,3 +58,25 @@ LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                         "one shadow per differentiated memref argument",
                         haveSameShapeAndElementType);
 }
+
+// The sweep runs the callee, which may read and write its memref arguments
+// and writes its output buffers; adjoints are added into the grad_out
+// shadows and the cotangent buffers are consumed. Declaring this lets
+// bufferization's deallocation passes reason about the op's buffers.
+void BackpropOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  auto addEffects = [&](MutableOperandRange operands, bool reads) {
+    for (OpOperand &operand : operands) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      if (reads)
+        effects.emplace_back(MemoryEffects::Read::get(), &operand);
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+    }
+  };
+  addEffects(getArgsMutable(), /*reads=*/true);
+  addEffects(getDiffArgShadowsMutable(), /*reads=*/true);
+  addEffects(getCalleeOutMutable(), /*reads=*/false);
+  addEffects(getCotangentsMutable(), /*reads=*/true);
+}

@@ -6,6 +6,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/BuiltinAttributes.td"
 include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 include "qgrad/Dialect/Gradient/IR/GradientDialect.td"
 include "qgrad/Dialect/Gradient/IR/GradientInterfaces.td"
 
@@ -139,6 +140,7 @@ def Gradient_VJPOp : Gradient_DerivativeOp<"vjp", [AttrSizedOperandSegments]> {
 
 def Gradient_BackpropOp : Gradient_Op<"backprop",
     [AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
      DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "One reverse sweep through a function, seeded with cotangents";
   let description = [{
