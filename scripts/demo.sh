@@ -16,3 +16,4 @@ run examples/sin_times_x.mlir 0.5 --time-stages
 run examples/taylor_exp.mlir 1.0 20
 run examples/matvec.mlir '[[1,2],[3,4]]' '[1,1]' '[0.5,-0.5]'
 run examples/softmax.mlir '[1, 2, 3]' --json
+run examples/hybrid_qnode.mlir 0.5

@@ -2,6 +2,7 @@
 
 #include "qgrad/Driver/SharedLibrary.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,6 +16,18 @@ using namespace qgrad::driver;
 #ifndef QGRAD_LLVM_TOOLS_DIR
 #error "QGRAD_LLVM_TOOLS_DIR must be defined by the build"
 #endif
+#ifndef QGRAD_RUNTIME_LIBRARY_DIR
+#error "QGRAD_RUNTIME_LIBRARY_DIR must be defined by the build"
+#endif
+
+/// Whether lowered quantum code calls the runtime: the library then needs
+/// libqgrad_rt, found through an rpath so hosts need not link it themselves.
+static bool callsQuantumRuntime(const llvm::Module &module) {
+  return llvm::any_of(module, [](const llvm::Function &function) {
+    return function.isDeclaration() &&
+           function.getName().starts_with("qgrad_rt_");
+  });
+}
 
 static llvm::Expected<std::string> findLinkerDriver() {
   // The compiler qgrad was configured with first, then PATH.
@@ -67,14 +80,15 @@ llvm::Error qgrad::driver::writeSharedLibrary(llvm::Module &module,
     return linker.takeError();
   std::string errorMessage;
   llvm::SmallVector<llvm::StringRef> linkArgs = {
-      *linker, "-shared", "-fuse-ld=lld", objectPath, "-o", outputPath,
-      "-lm"};
-  int status = llvm::sys::ExecuteAndWait(*linker, linkArgs, std::nullopt, {},
-                                         0, 0, &errorMessage);
+      *linker, "-shared", "-fuse-ld=lld", objectPath, "-o", outputPath, "-lm"};
+  if (callsQuantumRuntime(module))
+    linkArgs.append({"-L" QGRAD_RUNTIME_LIBRARY_DIR, "-lqgrad_rt",
+                     "-Wl,-rpath," QGRAD_RUNTIME_LIBRARY_DIR});
+  int status = llvm::sys::ExecuteAndWait(*linker, linkArgs, std::nullopt, {}, 0,
+                                         0, &errorMessage);
   if (status != 0)
-    return llvm::createStringError("linking '" + outputPath + "' failed" +
-                                   (errorMessage.empty()
-                                        ? std::string()
-                                        : ": " + errorMessage));
+    return llvm::createStringError(
+        "linking '" + outputPath + "' failed" +
+        (errorMessage.empty() ? std::string() : ": " + errorMessage));
   return llvm::Error::success();
 }

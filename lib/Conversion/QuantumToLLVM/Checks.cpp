@@ -87,10 +87,76 @@ LogicalResult checkOp(Operation *op) {
       .Default([](Operation *) { return success(); });
 }
 
+/// Which functions allocate qubits, directly or through calls.
+class AllocatingFunctions {
+public:
+  explicit AllocatingFunctions(ModuleOp module) : symbols(module) {}
+
+  bool allocates(func::FuncOp func) {
+    auto [it, inserted] = memo.try_emplace(func, false);
+    if (!inserted)
+      return it->second; // Known, or on the current call chain (recursion).
+    bool result = func->walk([&](Operation *op) {
+                        auto call = dyn_cast<func::CallOp>(op);
+                        bool allocating =
+                            isa<AllocOp>(op) || (call && calleeAllocates(call));
+                        return allocating ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+                      })
+                      .wasInterrupted();
+    memo[func] = result;
+    return result;
+  }
+
+  bool calleeAllocates(func::CallOp call) {
+    auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+    return callee && allocates(callee);
+  }
+
+private:
+  SymbolTable symbols;
+  llvm::DenseMap<Operation *, bool> memo;
+};
+
+/// The runtime simulates one register per context (qgrad_rt_allocate
+/// replaces the state), so a second allocation while a register is alive
+/// would silently clobber it. Ops are visited in program order; a register
+/// counts as alive from its alloc to a dealloc.
+LogicalResult checkOneRegisterAtATime(func::FuncOp func,
+                                      AllocatingFunctions &allocating) {
+  Operation *aliveAlloc = nullptr;
+  int alive = 0;
+  WalkResult result = func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto call = dyn_cast<func::CallOp>(op);
+    if (alive > 0 &&
+        (isa<AllocOp>(op) || (call && allocating.calleeAllocates(call)))) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << (call ? "calls a function that allocates qubits" : "allocates")
+          << " while another register is alive; the runtime simulates one "
+             "register at a time";
+      diag.attachNote(aliveAlloc->getLoc()) << "the live register";
+      return WalkResult::interrupt();
+    }
+    if (isa<AllocOp>(op)) {
+      aliveAlloc = op;
+      ++alive;
+    } else if (isa<DeallocOp>(op) && alive > 0) {
+      --alive;
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 } // namespace
 
 LogicalResult qgrad::quantum::lowering::checkLowerable(ModuleOp module) {
   bool ok = true;
+  AllocatingFunctions allocating(module);
+  module.walk([&](func::FuncOp func) {
+    ok &= succeeded(checkOneRegisterAtATime(func, allocating));
+  });
   module.walk([&](Operation *op) {
     if (!isa<QuantumDialect>(op->getDialect()))
       return;

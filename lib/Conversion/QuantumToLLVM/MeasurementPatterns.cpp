@@ -14,6 +14,7 @@
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -30,15 +31,17 @@ struct ObservedWires {
   Value count;
 };
 
-ObservedWires getObservedWires(RuntimeBuilder &b, Value basisValue) {
+FailureOr<ObservedWires> getObservedWires(RuntimeBuilder &b, Value basisValue) {
   auto basis = basisValue.getDefiningOp<ComputationalBasisOp>();
   if (basis.getQreg())
-    return {b.nullPointer(), b.call(RuntimeFunction::NumQubits, {})};
+    return ObservedWires{b.nullPointer(),
+                         b.call(RuntimeFunction::NumQubits, {})};
   ConversionPatternRewriter &rewriter = b.getRewriter();
   SmallVector<Value> wires;
-  (void)rewriter.getRemappedValues(basis.getQubits(), wires);
-  return {b.stackArray(rewriter.getI64Type(), wires),
-          b.i64(static_cast<int64_t>(wires.size()))};
+  if (failed(rewriter.getRemappedValues(basis.getQubits(), wires)))
+    return failure();
+  return ObservedWires{b.stackArray(rewriter.getI64Type(), wires),
+                       b.i64(static_cast<int64_t>(wires.size()))};
 }
 
 /// The generator seed of sample and counts: the op's `seed` attribute, or 0.
@@ -47,20 +50,26 @@ int64_t getSeed(Operation *op) {
   return seed ? seed.getInt() : 0;
 }
 
-/// Stores f(i) as f64 at every index i of the 1-D `buffer`, in an scf.for.
+/// Stores valueAt(i) (an integer) as f64 at `data[i]` for i in [0, size),
+/// in an scf.for. Going through the data pointer keeps the emitted IR free
+/// of view ops that would need lowering passes the pipeline runs earlier.
 template <typename ValueAt>
-void fillFloats(RuntimeBuilder &b, Value buffer, ValueAt valueAt) {
+void fillFloats(RuntimeBuilder &b, Value data, Value size, ValueAt valueAt) {
   ConversionPatternRewriter &rewriter = b.getRewriter();
   Location loc = b.getLoc();
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value size = memref::DimOp::create(rewriter, loc, buffer, 0);
   scf::ForOp::create(
       rewriter, loc, zero, size, one, ValueRange(),
       [&](OpBuilder &body, Location bodyLoc, Value index, ValueRange) {
         Value asFloat = arith::SIToFPOp::create(
             body, bodyLoc, body.getF64Type(), valueAt(body, bodyLoc, index));
-        memref::StoreOp::create(body, bodyLoc, asFloat, buffer, index);
+        Value offset =
+            arith::IndexCastOp::create(body, bodyLoc, body.getI64Type(), index);
+        Value slot = LLVM::GEPOp::create(
+            body, bodyLoc, LLVM::LLVMPointerType::get(body.getContext()),
+            body.getF64Type(), data, ValueRange{offset});
+        LLVM::StoreOp::create(body, bodyLoc, asFloat, slot);
         scf::YieldOp::create(body, bodyLoc);
       });
 }
@@ -83,7 +92,10 @@ struct ProbsLowering : RuntimePattern<ProbsOp> {
   matchAndRewrite(ProbsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value buffer = adaptor.getStateIn();
     Value ok = b.dimEquals(buffer, 0, b.pow2(wires.count));
     b.call(RuntimeFunction::Probs,
@@ -131,15 +143,18 @@ struct SampleLowering : RuntimePattern<SampleOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
     Location loc = op.getLoc();
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value buffer = adaptor.getInData();
     Value shots = b.toI64(memref::DimOp::create(rewriter, loc, buffer, 0));
     Value ok = arith::AndIOp::create(rewriter, loc,
                                      b.dimEquals(buffer, 1, wires.count),
                                      shotsAgree(b, op, state, shots));
-    Value flat = memref::CollapseShapeOp::create(
-        rewriter, loc, buffer, ArrayRef<ReassociationIndices>{{0, 1}});
-    Value size = memref::DimOp::create(rewriter, loc, flat, 0);
+    Value size = arith::MulIOp::create(
+        rewriter, loc, memref::DimOp::create(rewriter, loc, buffer, 0),
+        memref::DimOp::create(rewriter, loc, buffer, 1));
     Value bits = memref::AllocOp::create(
         rewriter, loc,
         MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type()),
@@ -147,9 +162,11 @@ struct SampleLowering : RuntimePattern<SampleOp> {
     b.call(RuntimeFunction::Sample,
            {wires.array, wires.count, shots, b.i64(getSeed(op)),
             b.guard(ok, b.dataPointer(bits))});
-    fillFloats(b, flat, [&](OpBuilder &body, Location bodyLoc, Value i) {
-      return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
-    });
+    fillFloats(
+        b, b.dataPointer(buffer), size,
+        [&](OpBuilder &body, Location bodyLoc, Value i) {
+          return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
+        });
     memref::DeallocOp::create(rewriter, loc, bits);
     rewriter.eraseOp(op);
     return success();
@@ -165,7 +182,10 @@ struct CountsLowering : RuntimePattern<CountsOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RuntimeBuilder b(rewriter, op, state);
     Location loc = op.getLoc();
-    ObservedWires wires = getObservedWires(b, op.getObs());
+    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
+    if (failed(observed))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    ObservedWires wires = *observed;
     Value outcomes = b.pow2(wires.count);
     Value eigvals = adaptor.getInEigvals();
     Value counts = adaptor.getInCounts();
@@ -176,10 +196,13 @@ struct CountsLowering : RuntimePattern<CountsOp> {
     b.call(RuntimeFunction::Counts,
            {wires.array, wires.count, shots, b.i64(getSeed(op)),
             b.guard(ok, b.dataPointer(counts))});
-    fillFloats(b, eigvals, [](OpBuilder &body, Location bodyLoc, Value i) {
-      return arith::IndexCastOp::create(body, bodyLoc, body.getI64Type(), i)
-          .getResult();
-    });
+    fillFloats(b, b.dataPointer(eigvals),
+               memref::DimOp::create(rewriter, loc, eigvals, 0),
+               [](OpBuilder &body, Location bodyLoc, Value i) {
+                 return arith::IndexCastOp::create(body, bodyLoc,
+                                                   body.getI64Type(), i)
+                     .getResult();
+               });
     rewriter.eraseOp(op);
     return success();
   }

@@ -83,6 +83,24 @@ LogicalResult gatherState(ModuleOp module, LoweringState &state) {
   return success(ok);
 }
 
+/// Retypes the block arguments of a function whose signature has no quantum
+/// types but whose inner blocks (after scf-to-cf) carry qubits; the
+/// upstream function pattern only fires on illegal signatures.
+struct BlockArgumentLowering : public OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(func::FuncOp func, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!getTypeConverter()->isSignatureLegal(func.getFunctionType()))
+      return failure();
+    if (failed(rewriter.convertRegionTypes(&func.getBody(),
+                                           *getTypeConverter())))
+      return failure();
+    rewriter.modifyOpInPlace(func, [] {});
+    return success();
+  }
+};
+
 void configureTypeConversion(TypeConverter &converter) {
   converter.addConversion([](Type type) { return type; });
   converter.addConversion([](Type type) -> std::optional<Type> {
@@ -131,6 +149,7 @@ struct ConvertQuantumToLLVMPass
       populate(converter, state, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
+    patterns.add<BlockArgumentLowering>(converter, context);
     populateCallOpTypeConversionPattern(patterns, converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateBranchOpInterfaceTypeConversionPattern(patterns, converter);

@@ -11,13 +11,13 @@
 #include "qgrad/Dialect/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
+#include "qgrad/Dialect/Quantum/Transforms/MemoryEffectsImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::bufferization;
@@ -155,29 +155,9 @@ struct ArrayMeasurementModel
   }
 };
 
-/// The buffer forms of array measurements write their buffers. The dialect
-/// declares no memory effects for them, and the ownership-based buffer
-/// deallocation refuses ops with unknown effects on memrefs.
-template <typename OpTy>
-struct WritesBuffersModel
-    : public MemoryEffectOpInterface::ExternalModel<WritesBuffersModel<OpTy>,
-                                                    OpTy> {
-  void
-  getEffects(Operation *op,
-             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-                 &effects) const {
-    for (OpOperand &operand : op->getOpOperands())
-      if (isa<MemRefType>(operand.get().getType()))
-        effects.emplace_back(MemoryEffects::Write::get(), &operand,
-                             SideEffects::DefaultResource::get());
-  }
-};
-
 template <typename... OpTys>
 void attachArrayMeasurementModels(MLIRContext &context) {
-  (OpTys::template attachInterface<ArrayMeasurementModel<OpTys>,
-                                   WritesBuffersModel<OpTys>>(context),
-   ...);
+  (OpTys::template attachInterface<ArrayMeasurementModel<OpTys>>(context), ...);
 }
 
 } // namespace
@@ -192,4 +172,6 @@ void qgrad::quantum::registerBufferizableOpInterfaceExternalModels(
     attachArrayMeasurementModels<ProbsOp, StateOp, SampleOp, CountsOp>(
         *context);
   });
+  // The buffer deallocation pipeline that follows bufferization needs them.
+  registerMemoryEffectExternalModels(registry);
 }
