@@ -122,7 +122,8 @@ DriverSession::bindArguments(const EntrySignature &signature) {
 void DriverSession::reportTimings(const std::vector<HostValue> &results,
                                   std::optional<uint64_t> codeBytes) {
   if (options.json)
-    printJSONReport(llvm::outs(), results, timer.getStages(), codeBytes);
+    printJSONReport(llvm::outs(), results, timer.getStages(), codeBytes,
+                    timer.getCPUStages());
   else
     for (const HostValue &result : results)
       llvm::outs() << formatValue(result) << "\n";

@@ -45,8 +45,9 @@ OPTIONS
   --ad-stages=auto|always  auto: skip pre_ad_opt/ad/post_ad_opt when the module
                            has no gradient (default); always: run them anyway
   --json                   print {"results": [...], "timings_ms": {...},
-                           "code_bytes": N} instead (N: bytes of machine code
-                           the JIT generated, text sections)
+                           "cpu_ms": {...}, "code_bytes": N} instead: wall-clock
+                           and process CPU time per stage, and the bytes of
+                           machine code the JIT generated (text sections)
   --time-stages            print the time of every pipeline stage to stderr
   --emit=KIND              print a stage instead of running; KIND is
                            mlir-llvm (LLVM dialect), llvm-ir (after translation),

@@ -56,6 +56,14 @@ TEST(ResultPrinter, JSONReportIsOrderedAndValid) {
                   "{\"parse\": 1.000, \"execute\": 0.250}}\n");
 }
 
+TEST(ResultPrinter, JSONReportHasCPUTimesWhenGiven) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printJSONReport(os, {}, {{"parse", 3.0}}, std::nullopt, {{"parse", 1.5}});
+  EXPECT_EQ(text, "{\"results\": [], \"timings_ms\": {\"parse\": 3.000}, "
+                  "\"cpu_ms\": {\"parse\": 1.500}}\n");
+}
+
 TEST(ResultPrinter, JSONReportEndsWithCodeSizeWhenKnown) {
   std::string text;
   llvm::raw_string_ostream os(text);
