@@ -79,8 +79,8 @@ ProgramResults measureProgram(const HarnessOptions &options,
       llvm::errs() << "FAILED: " << m.error << "\n";
     else
       llvm::errs() << llvm::formatv(
-          "compile {0,9:f1} ms  execute {1,9:f3} ms\n", m.compileMs,
-          m.executeMs);
+          "compile {0,9:f1} ms  execute {1,9:f3} ms  (CPU)\n", m.cpu.compileMs,
+          m.cpu.executeMs);
     for (const std::string &stage : m.unknownStages)
       llvm::errs() << "  note: stage '" << stage
                    << "' is new to the harness; counted as compile time\n";

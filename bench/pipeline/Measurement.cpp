@@ -36,35 +36,53 @@ static bool sameBits(llvm::ArrayRef<double> a, llvm::ArrayRef<double> b) {
          });
 }
 
+double Timing::stage(llvm::StringRef key) const {
+  auto it = stagesMs.find(key.str());
+  return it == stagesMs.end() ? NAN : it->second;
+}
+
+using StageMap = std::map<std::string, double>;
+
+static Timing summarizeClock(llvm::ArrayRef<RunRecord> runs,
+                             const StageMap RunRecord::*clock) {
+  std::map<std::string, std::vector<double>> perStage;
+  std::vector<double> compileTotals;
+  for (const RunRecord &run : runs) {
+    double compile = 0;
+    for (const auto &[stage, ms] : run.*clock) {
+      perStage[stage].push_back(ms);
+      if (stage != "execute")
+        compile += ms;
+    }
+    compileTotals.push_back(compile);
+  }
+  Timing timing;
+  for (auto &[stage, values] : perStage)
+    timing.stagesMs[stage] = median(values);
+  timing.compileMs = median(compileTotals);
+  timing.executeMs = timing.stage("execute");
+  return timing;
+}
+
 Measurement qgrad::bench::summarize(llvm::ArrayRef<RunRecord> runs) {
   Measurement m;
   if (runs.empty()) {
     m.error = "no runs";
     return m;
   }
-  std::map<std::string, std::vector<double>> perStage;
-  std::vector<double> compileTotals, codeSizes, wallTimes;
+  m.wall = summarizeClock(runs, &RunRecord::stagesMs);
+  m.cpu = summarizeClock(runs, &RunRecord::cpuStagesMs);
+  std::vector<double> codeSizes, wallTimes;
   for (const RunRecord &run : runs) {
-    double compile = 0;
-    for (const auto &[stage, ms] : run.stagesMs) {
-      perStage[stage].push_back(ms);
-      if (stage != "execute")
-        compile += ms;
-    }
-    compileTotals.push_back(compile);
     wallTimes.push_back(run.wallMs);
     if (run.codeBytes)
       codeSizes.push_back(*run.codeBytes);
     m.deterministic &= sameBits(run.results, runs.front().results);
   }
-  for (auto &[stage, values] : perStage) {
-    m.stagesMs[stage] = median(values);
+  for (const auto &[stage, ms] : m.wall.stagesMs)
     if (!llvm::is_contained(kStageKeys, stage))
       m.unknownStages.push_back(stage);
-  }
-  m.compileMs = median(compileTotals);
   m.wallMs = median(wallTimes);
-  m.executeMs = m.stagesMs.count("execute") ? m.stagesMs["execute"] : NAN;
   if (!codeSizes.empty())
     m.codeBytes = static_cast<uint64_t>(median(codeSizes));
   m.results = runs.front().results;

@@ -19,16 +19,24 @@ namespace qgrad::bench {
 /// The stage keys of `qgrad run --json`, in pipeline order.
 llvm::ArrayRef<llvm::StringLiteral> getStageKeys();
 
+/// Medians of one clock (wall or CPU) over the timed runs.
+struct Timing {
+  /// Median of each stage.
+  std::map<std::string, double> stagesMs;
+  /// Median of each run's compile time (every stage but execute).
+  double compileMs = 0;
+  double executeMs = 0;
+
+  double stage(llvm::StringRef key) const;
+};
+
 /// Medians over the timed runs of one program in one configuration, or the
 /// error of the first run that failed.
 struct Measurement {
   std::string error;
-  /// Median of each stage over the runs.
-  std::map<std::string, double> stagesMs;
-  /// Median over the runs of each run's compile time (every stage but
-  /// execute).
-  double compileMs = 0;
-  double executeMs = 0;
+  Timing wall;
+  /// Process CPU time: what the stages cost when the machine is shared.
+  Timing cpu;
   /// Median wall time of the whole qgrad process.
   double wallMs = 0;
   std::optional<uint64_t> codeBytes;
@@ -39,7 +47,7 @@ struct Measurement {
   std::vector<std::string> unknownStages;
 
   bool failed() const { return !error.empty(); }
-  bool hasGradient() const { return stagesMs.count("ad") != 0; }
+  bool hasGradient() const { return wall.stagesMs.count("ad") != 0; }
 };
 
 double median(std::vector<double> values);

@@ -24,8 +24,9 @@ std::string formatData(llvm::ArrayRef<ProgramResults> results,
       // Execution can take under a microsecond's resolution; clamp to the
       // printed precision so the log axis can show it.
       if (m && !m->failed())
-        block += llvm::formatv("{0} {1:f3} {2:f3}\n", program.program,
-                               m->compileMs, std::max(m->executeMs, 0.001));
+        block +=
+            llvm::formatv("{0} {1:f3} {2:f3}\n", program.program,
+                          m->cpu.compileMs, std::max(m->cpu.executeMs, 0.001));
     }
     if (block.empty())
       continue;
@@ -43,8 +44,8 @@ std::string formatScript(llvm::StringRef dataPath, llvm::StringRef pngPath,
      << "set output '" << pngPath << "'\n"
      << "set title 'qgrad pipeline: compile time vs run time (one point per "
         "program and configuration)'\n"
-     << "set xlabel 'compile time, all stages but execute (ms)'\n"
-     << "set ylabel 'execution time of the entry point (ms)'\n"
+     << "set xlabel 'compile CPU time, all stages but execute (ms)'\n"
+     << "set ylabel 'CPU time of the entry point call (ms)'\n"
      << "set logscale xy\nset grid\nset key outside right top\n"
      << "plot ";
   for (auto [index, title] : llvm::enumerate(titles))

@@ -38,6 +38,18 @@ llvm::Error flattenResult(const llvm::json::Value &value,
   return llvm::createStringError("a result is neither a number nor a list");
 }
 
+llvm::Error readStages(const llvm::json::Object &object,
+                       std::map<std::string, double> &stages) {
+  for (const auto &[key, value] : object) {
+    std::optional<double> ms = value.getAsNumber();
+    if (!ms)
+      return llvm::createStringError("timing '" + key.str() +
+                                     "' is not a number");
+    stages[key.str()] = *ms;
+  }
+  return llvm::Error::success();
+}
+
 /// A file that is removed when it goes out of scope.
 struct TemporaryFile {
   llvm::SmallString<128> path;
@@ -79,13 +91,11 @@ llvm::Expected<RunRecord> qgrad::bench::parseRunReport(llvm::StringRef json) {
   for (const llvm::json::Value &result : *results)
     if (llvm::Error err = flattenResult(result, record.results))
       return std::move(err);
-  for (const auto &[key, value] : *timings) {
-    std::optional<double> ms = value.getAsNumber();
-    if (!ms)
-      return llvm::createStringError("timing '" + key.str() +
-                                     "' is not a number");
-    record.stagesMs[key.str()] = *ms;
-  }
+  if (llvm::Error err = readStages(*timings, record.stagesMs))
+    return std::move(err);
+  if (const llvm::json::Object *cpu = report->getObject("cpu_ms"))
+    if (llvm::Error err = readStages(*cpu, record.cpuStagesMs))
+      return std::move(err);
   if (std::optional<int64_t> bytes = report->getInteger("code_bytes"))
     record.codeBytes = static_cast<uint64_t>(*bytes);
   return record;

@@ -19,8 +19,9 @@ namespace qgrad::bench {
 
 /// What one run reported.
 struct RunRecord {
-  /// timings_ms, by stage key.
+  /// timings_ms (wall clock) and cpu_ms (process CPU time), by stage key.
   std::map<std::string, double> stagesMs;
+  std::map<std::string, double> cpuStagesMs;
   std::optional<uint64_t> codeBytes;
   /// Every result element in order, tensors flattened; JSON null is NaN.
   std::vector<double> results;
