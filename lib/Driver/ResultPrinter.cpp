@@ -69,9 +69,9 @@ std::string qgrad::driver::formatValueAsJSON(const HostValue &value) {
 }
 
 /// {"key": ms, ...} with three decimals, keys in the given order.
-static void printStageObject(
-    llvm::raw_ostream &os,
-    const std::vector<std::pair<std::string, double>> &stages) {
+static void
+printStageObject(llvm::raw_ostream &os,
+                 const std::vector<std::pair<std::string, double>> &stages) {
   os << '{';
   for (size_t i = 0; i < stages.size(); ++i) {
     char buffer[32];
