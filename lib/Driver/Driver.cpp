@@ -18,6 +18,7 @@
 #include "qgrad/Support/Version.h"
 #include "qgrad/AD/Engine.h"
 #include "qgrad/AD/Pipeline.h"
+#include "qgrad/AD/Registration.h"
 #include "qgrad_rt.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -147,10 +148,19 @@ DriverSession::optimizeAndDifferentiate(llvm::Module &module,
   }
   // Skipped stages still get their key (0 ms), so reports of different
   // configurations have the same columns.
-  timer.time("pre_ad_opt", [&] {
-    if (options.preADOpt)
-      qgrad::ad::runPreOptimization(module, &machine);
-  });
+  if (llvm::Error err = timer.time("pre_ad_opt", [&]() -> llvm::Error {
+        if (!options.preADOpt)
+          return llvm::Error::success();
+        if (options.preADPasses.empty()) {
+          qgrad::ad::runPreOptimization(module, &machine);
+          return llvm::Error::success();
+        }
+        // As runPreOptimization does: registered functions must survive
+        // inlining for their registration to apply.
+        qgrad::ad::protectRegisteredFunctions(module);
+        return runPassPipeline(module, machine, options.preADPasses);
+      }))
+    return err;
   if (llvm::Error err = timer.time(
           "ad", [&] { return qgrad::ad::differentiateModule(module); }))
     return err;

@@ -41,6 +41,9 @@ OPTIONS
   --entry NAME             entry function (default: main)
   -O0 | -O1 | -O2 | -O3    LLVM optimisation and code generation level (default -O2)
   --pre-ad-opt=on|off      O2 (no vectorizers) before the AD engine (default on)
+  --pre-ad-passes=PIPELINE run this pass pipeline (opt -passes syntax, e.g.
+                           'function(sroa,early-cse,instcombine)') before the
+                           AD engine instead of O2; --pre-ad-opt=off wins
   --post-ad-opt=on|off     the -O pipeline after the AD engine (default on)
   --ad-stages=auto|always  auto: skip pre_ad_opt/ad/post_ad_opt when the module
                            has no gradient (default); always: run them anyway
@@ -98,6 +101,7 @@ std::string *findStringOption(DriverOptions &options, StringRef name) {
       .Case("--entry", &options.entry)
       .Case("-o", &options.outputPath)
       .Case("--keep-intermediate", &options.keepIntermediateDir)
+      .Case("--pre-ad-passes", &options.preADPasses)
       .Default(nullptr);
 }
 
