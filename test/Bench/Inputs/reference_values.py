@@ -218,6 +218,15 @@ def weighted(x):
 MANY_X = np.array([0.3, -0.8])
 
 
+# pendulum_grad.mlir
+def pendulum(k, c, steps=1000, dt=0.01):
+    x, v = 1.0, 0.0
+    for _ in range(steps):
+        v = v + dt * -(k * np.sin(x) + c * v)
+        x = x + dt * v
+    return x * x + v
+
+
 def pattern(value, scale, digits=7):
     """A FileCheck pattern for `value` as printed with {0:e15}: as many
     significant digits (at most `digits`) as the reference's error (2e-9 of
@@ -255,6 +264,7 @@ PROGRAMS = {
     "layers-grad": lambda: central(layers, LAYERS_THETA),
     "many-qnodes": lambda: [weighted(MANY_X)],
     "many-qnodes-grad": lambda: central(weighted, MANY_X),
+    "pendulum-grad": lambda: complex_step(lambda p: pendulum(p[0], p[1]), [2.0, 0.3]),
 }
 
 if __name__ == "__main__":
