@@ -67,7 +67,7 @@ ProgramResults measureProgram(const HarnessOptions &options,
     if (!isReference && (!selected(options.configs, config.name) ||
                          !appliesToProgram(config, hasGradient)))
       continue;
-    llvm::errs() << llvm::formatv("{0,-18} {1,-12}", program.name, config.name);
+    llvm::errs() << llvm::formatv("{0,-18} {1,-14}", program.name, config.name);
     llvm::errs().flush();
     Measurement m = measure(
         [&] {

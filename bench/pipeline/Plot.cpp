@@ -23,7 +23,11 @@ std::string formatData(llvm::ArrayRef<ProgramResults> results,
       const Measurement *m = program.find(config.name);
       // Execution can take under a microsecond's resolution; clamp to the
       // printed precision so the log axis can show it.
-      if (m && !m->failed())
+      // A configuration that failed or computed something else has no
+      // place on a time trade-off; the table reports it.
+      if (m && !m->failed() && !program.reference().failed() &&
+          compareResults(m->results, program.reference().results).kind <=
+              Agreement::WithinTolerance)
         block +=
             llvm::formatv("{0} {1:f3} {2:f3}\n", program.program,
                           m->cpu.compileMs, std::max(m->cpu.executeMs, 0.001));
@@ -41,9 +45,12 @@ std::string formatScript(llvm::StringRef dataPath, llvm::StringRef pngPath,
   std::string script;
   llvm::raw_string_ostream os(script);
   os << "set terminal pngcairo size 1100,750 noenhanced\n"
-     << "set output '" << pngPath << "'\n"
-     << "set title 'qgrad pipeline: compile time vs run time (one point per "
-        "program and configuration)'\n"
+     << "set output '" << pngPath
+     << "'\n"
+     // Double quotes: gnuplot expands \n only in them.
+     << "set title \"qgrad pipeline: compile time vs run time, one point per "
+        "program and configuration\\n(configurations whose result differs "
+        "from the default are left out)\"\n"
      << "set xlabel 'compile CPU time, all stages but execute (ms)'\n"
      << "set ylabel 'CPU time of the entry point call (ms)'\n"
      << "set logscale xy\nset grid\nset key outside right top\n"

@@ -11,7 +11,9 @@ namespace qgrad::bench {
 
 /// Writes a PNG with one point per program and configuration (compile time
 /// on x, execution time on y, both logarithmic), one colour per
-/// configuration. Fails with a clear message when gnuplot is not installed.
+/// configuration; runs that failed or whose results differ from the default
+/// configuration's are left out. Fails with a clear message when gnuplot is
+/// not installed.
 llvm::Error plotCompileVersusRun(llvm::ArrayRef<ProgramResults> results,
                                  llvm::StringRef pngPath);
 
