@@ -17,3 +17,10 @@ run examples/taylor_exp.mlir 1.0 20
 run examples/matvec.mlir '[[1,2],[3,4]]' '[1,1]' '[0.5,-0.5]'
 run examples/softmax.mlir '[1, 2, 3]' --json
 run examples/hybrid_qnode.mlir 0.5
+
+# The hybrid example: a variational optimisation with exact gradients.
+echo "\$ qgrad run examples/vqe.mlir '[0.1, 0.2]' 0.3 25   (VQE, 25 gradient steps)"
+"$qgrad" run examples/vqe.mlir '[0.1, 0.2]' 0.3 25 |
+  awk 'NR == 1 { gsub(/[\[\]]/, ""); n = split($0, loss, ", ");
+                 for (i = 1; i <= n; ++i) printf "step %2d  loss %s\n", i - 1, loss[i] }
+       NR == 2 { print "final angles " $0 }'

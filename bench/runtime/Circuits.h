@@ -20,6 +20,7 @@ void applyLayered(rt::Device &device, int n, int layers, double seed);
 /// untimed before each.
 struct Timing {
   double min = 0, median = 0;
+  double cpuMin = 0; // thread CPU time: unaffected by waiting for a core
 };
 Timing timeIt(int reps, const std::function<void()> &setup,
               const std::function<void()> &body);

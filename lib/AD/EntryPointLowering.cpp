@@ -97,6 +97,19 @@ Value *convertArgument(IRBuilderBase &B, Value *V, Type *To) {
   return nullptr;
 }
 
+// Removes an entry-point call; an invoke leaves a branch to its normal
+// destination behind (C++ code calls the entry point through invoke when the
+// caller has cleanups).
+void eraseEntryCall(CallBase &CB) {
+  if (!CB.getType()->isVoidTy() && !CB.use_empty())
+    CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
+  if (auto *Invoke = dyn_cast<InvokeInst>(&CB)) {
+    BranchInst::Create(Invoke->getNormalDest(), Invoke->getIterator());
+    Invoke->getUnwindDest()->removePredecessor(Invoke->getParent());
+  }
+  CB.eraseFromParent();
+}
+
 Value *insertLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path,
                   Value *Leaf) {
   if (Path.empty())
@@ -114,12 +127,9 @@ public:
   CallLowering(CallBase &CB, GradientEngine &E) : CB(CB), E(E), B(&CB) {}
 
   void run() {
-    if (Error Err = lower()) {
+    if (Error Err = lower())
       E.diagnostics().add(std::move(Err));
-      if (!CB.getType()->isVoidTy())
-        CB.replaceAllUsesWith(PoisonValue::get(CB.getType()));
-    }
-    CB.eraseFromParent();
+    eraseEntryCall(CB);
   }
 
 private:
@@ -283,9 +293,7 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
                         "' is not supported yet; only combined reverse mode "
                         "(__enzyme_autodiff*) is",
                     "call __enzyme_autodiff for a gradient"));
-      if (!CB->getType()->isVoidTy())
-        CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
-      CB->eraseFromParent();
+      eraseEntryCall(*CB);
       continue;
     }
     CallLowering(*CB, E).run();

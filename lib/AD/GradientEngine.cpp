@@ -53,6 +53,7 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
   Function *G = D.run(Name, /*TopLevel=*/true);
+  TheTape.connect(*G);
   Primal->eraseFromParent();
   return G;
 }
@@ -104,6 +105,7 @@ void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap) {
 void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
   ValueToValueMapTy VMap;
   cloneInto(A, C, VMap);
+  T.cloneCursor(C, A, VMap);
   auto *Exit = cast<BranchInst>(VMap[D.forwardExit()]);
   IRBuilder<> B(Exit);
   SmallVector<Value *> Values;
@@ -129,6 +131,7 @@ void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
 void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
   ValueToValueMapTy VMap;
   cloneInto(R, C, VMap);
+  T.cloneCursor(C, R, VMap);
   auto *Setup = cast<BasicBlock>(VMap[D.setupBlock()]);
   Instruction *Jump = Setup->getTerminator();
   IRBuilder<> B(Jump);
@@ -156,6 +159,8 @@ void GradientEngine::finish() {
     if (D.forwardExit()) {
       buildAugmented(*Split.Augmented, *C, D, TheTape);
       buildReverse(*Split.Reverse, *C, D, TheTape);
+      TheTape.connect(*Split.Augmented);
+      TheTape.connect(*Split.Reverse);
     } else {
       // Already reported; keep the module valid.
       for (Function *F : {Split.Augmented, Split.Reverse})

@@ -225,6 +225,11 @@ void Differentiator::setForwardShadow(Value *V, Value *Shadow) {
   ForwardShadows[V] = Shadow;
 }
 
+void Differentiator::eraseForward(Instruction &I) {
+  cast<Instruction>(VMap[&I])->eraseFromParent();
+  VMap.erase(&I);
+}
+
 void Differentiator::replaceForward(Instruction &I, Value *NewValue) {
   auto *Clone = cast<Instruction>(VMap[&I]);
   Clone->replaceAllUsesWith(NewValue);
@@ -361,8 +366,18 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
         addAdjoint(RV, G->getArg(G->arg_size() - 1));
       continue;
     }
-    if (I.isTerminator())
+    if (I.isTerminator()) {
+      // Branches carry no derivative; a call that is a terminator (invoke,
+      // callbr) has no rule.
+      if (isa<CallBase>(I) && any_of(I.operands(), [&](Value *V) {
+            return !isa<Constant>(V) && isVaried(V);
+          }))
+        report(I,
+               "a call that may unwind (invoke) with active arguments "
+               "cannot be differentiated",
+               "mark the callee noexcept or compile with -fno-exceptions");
       continue;
+    }
     reverseInstruction(I);
   }
   CurrentPrimal = nullptr;
@@ -372,8 +387,56 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
     reverseEdges(BB);
 }
 
+// Whether the integer V (derived from a pointer or a float) flows into a
+// pointer again, into memory, or into a call, where the engine would lose
+// track of what it carries.
+static bool integerEscapes(const Value *V) {
+  SmallVector<const Value *> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *Cur = Work.pop_back_val();
+    if (!Seen.insert(Cur).second)
+      continue;
+    for (const User *U : Cur->users()) {
+      if (isa<IntToPtrInst, StoreInst, CallBase, ReturnInst>(U) ||
+          (isa<BitCastInst>(U) && !U->getType()->isIntOrIntVectorTy()))
+        return true;
+      if (isa<BinaryOperator, CastInst, PHINode, SelectInst, FreezeInst>(U))
+        Work.push_back(U);
+    }
+  }
+  return false;
+}
+
+// Returns true when I was reported: long double arithmetic on active values
+// (no derivative type), and active pointers laundered through integers.
+bool Differentiator::reportUnsupported(Instruction &I) {
+  auto VariedOperand = any_of(I.operands(), [&](Value *V) {
+    return !isa<Constant>(V) && (isVaried(V) || hasShadow(V));
+  });
+  Type *Scalar = I.getType()->getScalarType();
+  if ((Scalar->isX86_FP80Ty() || Scalar->isPPC_FP128Ty()) && VariedOperand) {
+    report(I,
+           "long double (x86_fp80) values carry active data, and the "
+           "engine has no derivative type for them",
+           "compute in double");
+    return true;
+  }
+  if (isa<PtrToIntInst>(I) && VariedOperand && integerEscapes(&I)) {
+    report(I,
+           "a pointer to active memory is converted to an integer that "
+           "becomes a pointer again or leaves the function; its shadow "
+           "would be lost",
+           "index with pointer arithmetic (GEP) instead of integer casts");
+    return true;
+  }
+  return false;
+}
+
 void Differentiator::reverseInstruction(Instruction &I) {
   CurrentPrimal = &I;
+  if (reportUnsupported(I))
+    return;
   InstructionRule Rule = ruleFor(I, E.registry());
   Value *Adj = nullptr;
   if (isDifferentiableType(I.getType()) && (Rule.Reverse || Rule.Forward)) {

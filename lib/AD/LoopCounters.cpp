@@ -16,8 +16,10 @@
 
 #include "qgrad/AD/Rules.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -104,10 +106,63 @@ Value *Differentiator::inductionValue(PHINode *Phi) {
                        Phi->getName() + ".re");
 }
 
+// An allocation whose pointer only reaches loads, stores into it, memory
+// intrinsics, free and lifetime markers (never stored, returned or passed on)
+// can be kept alive until the reverse sweep.
+void Differentiator::findKeptAllocations() {
+  const Registry &Reg = E.registry();
+  for (Instruction &I : instructions(P)) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    auto *CB = dyn_cast<CallBase>(&I);
+    bool Heap = CB && classifyCall(*CB, Reg).Kind == CallKind::Allocation &&
+                CB->getCalledFunction() &&
+                !Reg.allocationLike(*CB->getCalledFunction());
+    if (!(AI && AI->isStaticAlloca()) && !Heap)
+      continue;
+    SmallVector<Instruction *, 4> Writes;
+    SmallPtrSet<const Value *, 8> Derived;
+    SmallVector<const Value *> Work{&I};
+    bool Escapes = false;
+    while (!Work.empty() && !Escapes) {
+      const Value *Ptr = Work.pop_back_val();
+      if (!Derived.insert(Ptr).second)
+        continue;
+      for (const User *U : Ptr->users()) {
+        auto *UI = const_cast<Instruction *>(dyn_cast<Instruction>(U));
+        if (!UI || isa<LoadInst, ICmpInst>(UI))
+          continue;
+        if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode,
+                SelectInst>(UI)) {
+          Work.push_back(UI);
+        } else if (auto *SI = dyn_cast<StoreInst>(UI)) {
+          Escapes |= SI->getValueOperand() == Ptr;
+          Writes.push_back(SI);
+        } else if (auto *MI = dyn_cast<MemIntrinsic>(UI)) {
+          if (MI->getDest() == Ptr)
+            Writes.push_back(MI);
+        } else if (auto *Call = dyn_cast<CallBase>(UI)) {
+          // A free must name this allocation directly, so that its move to
+          // the reverse sweep is decided by this allocation alone.
+          CallKind K = classifyCall(*Call, Reg).Kind;
+          if (K == CallKind::Deallocation)
+            Escapes |= getUnderlyingObject(Call->getArgOperand(0)) != &I;
+          else
+            Escapes |= K != CallKind::Ignored;
+        } else {
+          Escapes = true;
+        }
+      }
+    }
+    if (!Escapes)
+      KeptAllocations[&I] = std::move(Writes);
+  }
+}
+
 void Differentiator::findUnchangedMemory() {
   NoNonLocalWrites = false;
   if (!TopLevel)
     return;
+  findKeptAllocations();
   const Registry &Reg = E.registry();
   auto IsLocal = [&](const Value *Ptr) {
     SmallVector<const Value *> Objects;
@@ -155,14 +210,20 @@ void Differentiator::findUnchangedMemory() {
 }
 
 Value *Differentiator::reload(LoadInst *LI) {
-  if (!NoNonLocalWrites || !CurrentPrimal || LI->isVolatile())
+  if (!TopLevel || !CurrentPrimal || LI->isVolatile())
     return nullptr;
   Value *Ptr = LI->getPointerOperand();
   SmallVector<const Value *> Objects;
   getUnderlyingObjects(Ptr, Objects);
-  bool Unchanged = all_of(Objects, [](const Value *Obj) {
+  bool Unchanged = all_of(Objects, [&](const Value *Obj) {
+    auto Kept = KeptAllocations.find(Obj);
+    if (Kept != KeptAllocations.end())
+      return none_of(Kept->second, [&](Instruction *Write) {
+        return isPotentiallyReachable(LI, Write, nullptr, DT.get(),
+                                      Loops.get());
+      });
     if (isa<Argument>(Obj))
-      return true;
+      return NoNonLocalWrites;
     auto *G = dyn_cast<GlobalVariable>(Obj);
     return G && G->isConstant();
   });

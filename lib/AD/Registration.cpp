@@ -41,6 +41,12 @@ constexpr StringRef BuiltinInactiveNames[] = {
 constexpr StringRef BuiltinInactivePrefixes[] = {"__qgrad_rt_", "qgrad_rt_",
                                                  "__quantum__rt__"};
 
+// Runtime entry points whose results depend on gate parameters: they are
+// differentiable and need a registered gradient, so they stay out of the
+// inactive list (an active argument without a rule is an error, not a zero).
+constexpr StringRef DifferentiableRuntimeSuffixes[] = {
+    "apply", "expval", "var", "probs", "state", "adjoint_jacobian"};
+
 // The elements of a registration global's initializer, pointer casts removed.
 SmallVector<Constant *> elementsOf(GlobalVariable &G) {
   SmallVector<Constant *> Elements;
@@ -103,9 +109,13 @@ bool Registry::isBuiltinInactive(StringRef Name) {
   for (StringRef Known : BuiltinInactiveNames)
     if (Name == Known)
       return true;
-  for (StringRef Prefix : BuiltinInactivePrefixes)
-    if (Name.starts_with(Prefix))
-      return true;
+  for (StringRef Prefix : BuiltinInactivePrefixes) {
+    if (!Name.starts_with(Prefix))
+      continue;
+    StringRef Rest = Name.drop_front(Prefix.size());
+    return none_of(DifferentiableRuntimeSuffixes,
+                   [&](StringRef Suffix) { return Rest.starts_with(Suffix); });
+  }
   return false;
 }
 

@@ -1,7 +1,16 @@
 //===- Tape.cpp - The LIFO tape emitted into the module -------------------===//
+//
+// The tape's state {base, top, capacity} lives in a thread-local global
+// between gradient functions and in a stack cursor inside each of them, so
+// that after inlining and SROA a push in a loop is register arithmetic and
+// a store. The cursor is loaded from the global on entry and written back
+// before every return and around calls of other gradient functions.
+//
+//===----------------------------------------------------------------------===//
 
 #include "qgrad/AD/Tape.h"
 
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -10,25 +19,51 @@ namespace qgrad::ad {
 namespace {
 constexpr uint64_t CellAlign = 8;
 constexpr uint64_t InitialCapacity = 1 << 16;
+constexpr StringRef CursorName = "qgrad.tape";
+enum Field { Base = 0, Top = 1, Capacity = 2 };
+
+bool usesTape(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && (Callee->getName().starts_with("__qgrad_aug_") ||
+                    Callee->getName().starts_with("__qgrad_rev_"));
+}
 } // namespace
 
-GlobalVariable *Tape::global(StringRef Name, Type *T) {
+StructType *Tape::stateType() {
+  LLVMContext &Ctx = M.getContext();
+  return StructType::get(Ctx, {PointerType::getUnqual(Ctx),
+                               Type::getInt64Ty(Ctx), Type::getInt64Ty(Ctx)});
+}
+
+GlobalVariable *Tape::state() {
+  constexpr StringRef Name = "__qgrad_tape";
   if (GlobalVariable *G = M.getGlobalVariable(Name, /*AllowInternal=*/true))
     return G;
-  auto *G = new GlobalVariable(M, T, /*isConstant=*/false,
+  auto *G = new GlobalVariable(M, stateType(), /*isConstant=*/false,
                                GlobalValue::InternalLinkage,
-                               Constant::getNullValue(T), Name);
+                               Constant::getNullValue(stateType()), Name);
   G->setThreadLocal(true);
   G->setAlignment(Align(8));
   return G;
 }
 
-uint64_t Tape::cellSize(Type *T) const {
-  uint64_t Size = M.getDataLayout().getTypeStoreSize(T);
-  return alignTo(std::max<uint64_t>(Size, 1), CellAlign);
+Value *Tape::cursor(IRBuilderBase &B) {
+  Function *F = B.GetInsertBlock()->getParent();
+  AllocaInst *&Cursor = Cursors[F];
+  if (!Cursor) {
+    BasicBlock &Entry = F->getEntryBlock();
+    IRBuilder<> EB(&Entry, Entry.getFirstInsertionPt());
+    Cursor = EB.CreateAlloca(stateType(), nullptr, CursorName);
+  }
+  return Cursor;
 }
 
-// Grows the buffer to hold at least `need` bytes: a cold, out-of-line path.
+void Tape::cloneCursor(Function &From, Function &To, ValueToValueMapTy &VMap) {
+  if (AllocaInst *Cursor = Cursors.lookup(&From))
+    Cursors[&To] = cast<AllocaInst>(VMap[Cursor]);
+}
+
+// void grow(ptr cursor, i64 need): a cold, out-of-line path.
 Function *Tape::growFunction() {
   if (Grow)
     return Grow;
@@ -39,34 +74,36 @@ Function *Tape::growFunction() {
       "realloc", FunctionType::get(Ptr, {Ptr, I64}, false));
   FunctionCallee Abort = M.getOrInsertFunction(
       "abort", FunctionType::get(Type::getVoidTy(Ctx), false));
-  Grow = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), {I64}, false),
-                          GlobalValue::InternalLinkage, "__qgrad_tape_grow", M);
+  Grow = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, I64}, false),
+      GlobalValue::InternalLinkage, "__qgrad_tape_grow", M);
   Grow->addFnAttr(Attribute::NoInline);
   Grow->addFnAttr(Attribute::Cold);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Grow);
   BasicBlock *Fail = BasicBlock::Create(Ctx, "fail", Grow);
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", Grow);
   IRBuilder<> B(Entry);
-  GlobalVariable *Base = global("__qgrad_tape_base", Ptr);
-  GlobalVariable *Cap = global("__qgrad_tape_cap", I64);
-  Value *Doubled = B.CreateShl(B.CreateLoad(I64, Cap), 1);
+  Value *Cursor = Grow->getArg(0);
+  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
+  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
+  Value *Doubled = B.CreateShl(B.CreateLoad(I64, CapAt), 1);
   Value *NewCap = B.CreateBinaryIntrinsic(
       Intrinsic::umax,
-      B.CreateBinaryIntrinsic(Intrinsic::umax, Doubled, Grow->getArg(0)),
+      B.CreateBinaryIntrinsic(Intrinsic::umax, Doubled, Grow->getArg(1)),
       B.getInt64(InitialCapacity));
-  Value *NewBase = B.CreateCall(Realloc, {B.CreateLoad(Ptr, Base), NewCap});
+  Value *NewBase = B.CreateCall(Realloc, {B.CreateLoad(Ptr, BaseAt), NewCap});
   B.CreateCondBr(B.CreateIsNull(NewBase), Fail, Done);
   B.SetInsertPoint(Fail);
   B.CreateCall(Abort);
   B.CreateUnreachable();
   B.SetInsertPoint(Done);
-  B.CreateStore(NewBase, Base);
-  B.CreateStore(NewCap, Cap);
+  B.CreateStore(NewBase, BaseAt);
+  B.CreateStore(NewCap, CapAt);
   B.CreateRetVoid();
   return Grow;
 }
 
-// ptr reserve(i64 n): the address of n fresh bytes on top of the tape.
+// ptr reserve(ptr cursor, i64 n): the address of n fresh bytes on top.
 Function *Tape::reserveFunction() {
   if (Reserve)
     return Reserve;
@@ -75,30 +112,32 @@ Function *Tape::reserveFunction() {
   Type *Ptr = PointerType::getUnqual(Ctx);
   Function *GrowFn = growFunction();
   Reserve =
-      Function::Create(FunctionType::get(Ptr, {I64}, false),
+      Function::Create(FunctionType::get(Ptr, {Ptr, I64}, false),
                        GlobalValue::InternalLinkage, "__qgrad_tape_reserve", M);
   Reserve->addFnAttr(Attribute::AlwaysInline);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Reserve);
   BasicBlock *Slow = BasicBlock::Create(Ctx, "grow", Reserve);
   BasicBlock *Fast = BasicBlock::Create(Ctx, "store", Reserve);
   IRBuilder<> B(Entry);
-  GlobalVariable *Base = global("__qgrad_tape_base", Ptr);
-  GlobalVariable *Top = global("__qgrad_tape_top", I64);
-  GlobalVariable *Cap = global("__qgrad_tape_cap", I64);
-  Value *Old = B.CreateLoad(I64, Top);
-  Value *New = B.CreateAdd(Old, Reserve->getArg(0));
-  Value *Fits = B.CreateICmpULE(New, B.CreateLoad(I64, Cap));
-  B.CreateCondBr(Fits, Fast, Slow);
+  Value *Cursor = Reserve->getArg(0);
+  Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
+  Value *Old = B.CreateLoad(I64, TopAt);
+  Value *New = B.CreateAdd(Old, Reserve->getArg(1));
+  Value *Cap =
+      B.CreateLoad(I64, B.CreateStructGEP(stateType(), Cursor, Capacity));
+  B.CreateCondBr(B.CreateICmpULE(New, Cap), Fast, Slow);
   B.SetInsertPoint(Slow);
-  B.CreateCall(GrowFn, {New});
+  B.CreateCall(GrowFn, {Cursor, New});
   B.CreateBr(Fast);
   B.SetInsertPoint(Fast);
-  B.CreateStore(New, Top);
-  B.CreateRet(B.CreateGEP(B.getInt8Ty(), B.CreateLoad(Ptr, Base), Old));
+  B.CreateStore(New, TopAt);
+  Value *BaseV =
+      B.CreateLoad(Ptr, B.CreateStructGEP(stateType(), Cursor, Base));
+  B.CreateRet(B.CreateGEP(B.getInt8Ty(), BaseV, Old));
   return Reserve;
 }
 
-// ptr release(i64 n): pops n bytes and returns their address.
+// ptr release(ptr cursor, i64 n): pops n bytes and returns their address.
 Function *Tape::releaseFunction() {
   if (Release)
     return Release;
@@ -106,41 +145,53 @@ Function *Tape::releaseFunction() {
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
   Release =
-      Function::Create(FunctionType::get(Ptr, {I64}, false),
+      Function::Create(FunctionType::get(Ptr, {Ptr, I64}, false),
                        GlobalValue::InternalLinkage, "__qgrad_tape_release", M);
   Release->addFnAttr(Attribute::AlwaysInline);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Release));
-  GlobalVariable *Base = global("__qgrad_tape_base", Ptr);
-  GlobalVariable *Top = global("__qgrad_tape_top", I64);
-  Value *New = B.CreateSub(B.CreateLoad(I64, Top), Release->getArg(0));
-  B.CreateStore(New, Top);
-  B.CreateRet(B.CreateGEP(B.getInt8Ty(), B.CreateLoad(Ptr, Base), New));
+  Value *Cursor = Release->getArg(0);
+  Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
+  Value *New = B.CreateSub(B.CreateLoad(I64, TopAt), Release->getArg(1));
+  B.CreateStore(New, TopAt);
+  Value *BaseV =
+      B.CreateLoad(Ptr, B.CreateStructGEP(stateType(), Cursor, Base));
+  B.CreateRet(B.CreateGEP(B.getInt8Ty(), BaseV, New));
   return Release;
 }
 
-void Tape::push(IRBuilderBase &B, Value *V) {
-  Value *Cell =
-      B.CreateCall(reserveFunction(), {B.getInt64(cellSize(V->getType()))});
-  B.CreateAlignedStore(V, Cell, Align(CellAlign));
-}
+void Tape::push(IRBuilderBase &B, Value *V) { pushGroup(B, {V}); }
 
-Value *Tape::pop(IRBuilderBase &B, Type *T) {
-  Value *Cell = B.CreateCall(releaseFunction(), {B.getInt64(cellSize(T))});
-  return B.CreateAlignedLoad(T, Cell, Align(CellAlign));
+Value *Tape::pop(IRBuilderBase &B, Type *T) { return popGroup(B, {T})[0]; }
+
+// A group is laid out like a struct: each value at its natural alignment,
+// the whole rounded up to 8 bytes, so flags and indices take 1 or 4 bytes.
+SmallVector<uint64_t> Tape::layout(ArrayRef<Type *> Types, uint64_t &Total) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<uint64_t> Offsets;
+  uint64_t Offset = 0;
+  for (Type *T : Types) {
+    uint64_t Alignment = std::min<uint64_t>(DL.getABITypeAlign(T).value(), 8);
+    Offset = alignTo(Offset, Alignment);
+    Offsets.push_back(Offset);
+    Offset += DL.getTypeStoreSize(T);
+  }
+  Total = alignTo(std::max<uint64_t>(Offset, 1), CellAlign);
+  return Offsets;
 }
 
 void Tape::pushGroup(IRBuilderBase &B, ArrayRef<Value *> Values) {
   if (Values.empty())
     return;
-  uint64_t Total = 0;
+  SmallVector<Type *> Types;
   for (Value *V : Values)
-    Total += cellSize(V->getType());
-  Value *Base = B.CreateCall(reserveFunction(), {B.getInt64(Total)});
-  uint64_t Offset = 0;
-  for (Value *V : Values) {
-    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
-    B.CreateAlignedStore(V, Cell, Align(CellAlign));
-    Offset += cellSize(V->getType());
+    Types.push_back(V->getType());
+  uint64_t Total = 0;
+  SmallVector<uint64_t> Offsets = layout(Types, Total);
+  Value *Cells =
+      B.CreateCall(reserveFunction(), {cursor(B), B.getInt64(Total)});
+  for (auto [V, Offset] : zip(Values, Offsets)) {
+    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
+    B.CreateAlignedStore(V, Cell, commonAlignment(Align(CellAlign), Offset));
   }
 }
 
@@ -149,16 +200,45 @@ SmallVector<Value *> Tape::popGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
   if (Types.empty())
     return Values;
   uint64_t Total = 0;
-  for (Type *T : Types)
-    Total += cellSize(T);
-  Value *Base = B.CreateCall(releaseFunction(), {B.getInt64(Total)});
-  uint64_t Offset = 0;
-  for (Type *T : Types) {
-    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
-    Values.push_back(B.CreateAlignedLoad(T, Cell, Align(CellAlign)));
-    Offset += cellSize(T);
+  SmallVector<uint64_t> Offsets = layout(Types, Total);
+  Value *Cells =
+      B.CreateCall(releaseFunction(), {cursor(B), B.getInt64(Total)});
+  for (auto [T, Offset] : zip(Types, Offsets)) {
+    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
+    Values.push_back(B.CreateAlignedLoad(
+        T, Cell, commonAlignment(Align(CellAlign), Offset)));
   }
   return Values;
+}
+
+void Tape::saveCursor(IRBuilderBase &B) {
+  Value *Cursor = cursor(B);
+  B.CreateStore(B.CreateLoad(stateType(), Cursor), state());
+}
+
+void Tape::loadCursor(IRBuilderBase &B) {
+  Value *Cursor = cursor(B);
+  B.CreateStore(B.CreateLoad(stateType(), state()), Cursor);
+}
+
+void Tape::connect(Function &F) {
+  AllocaInst *Cursor = Cursors.lookup(&F);
+  if (!Cursor)
+    return;
+  IRBuilder<> B(Cursor->getNextNode());
+  loadCursor(B);
+  for (BasicBlock &BB : F)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      if (isa<ReturnInst>(I)) {
+        B.SetInsertPoint(&I);
+        saveCursor(B);
+      } else if (auto *CB = dyn_cast<CallBase>(&I); CB && usesTape(*CB)) {
+        B.SetInsertPoint(CB);
+        saveCursor(B);
+        B.SetInsertPoint(CB->getNextNode());
+        loadCursor(B);
+      }
+    }
 }
 
 } // namespace qgrad::ad

@@ -34,16 +34,17 @@ static constexpr llvm::StringLiteral kGradientLoweringPipeline =
 
 static constexpr llvm::StringLiteral kBufferizePipeline =
     "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
+    "function-boundary-type-conversion=identity-layout-map "
+    "allow-return-allocs-from-loops},"
     "canonicalize,buffer-deallocation-pipeline";
 
-// Derivative calls and quantum ops are lowered first (to __enzyme_autodiff
-// and to runtime calls); what they emit (func, linalg, scf, arith, memref
-// and descriptor casts) is lowered by the rest of the pipeline. Buffers are
-// allocated with aligned_alloc, which convert-gradient-to-llvm registers with
-// the AD engine: malloc plus an alignment computed through integers (the
-// default for aligned allocations) would hide the aligned pointer from the
-// engine.
+// The qgrad conversions come first: gradient.backprop becomes
+// __enzyme_autodiff calls and quantum ops become runtime calls; what they
+// emit (func, arith, memref, scf, linalg, llvm) is lowered by the rest.
+// Buffers are allocated with aligned_alloc, which convert-gradient-to-llvm
+// registers with the AD engine: malloc plus an alignment computed through
+// integers (the default for aligned allocations) would hide the aligned
+// pointer from the engine (docs/gradient-lowering.md).
 static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
     "convert-gradient-to-llvm,convert-quantum-to-llvm,"
     "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"

@@ -2,7 +2,6 @@
 
 #include "qgrad/Driver/SharedLibrary.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,16 +12,13 @@
 
 using namespace qgrad::driver;
 
-#ifndef QGRAD_LLVM_TOOLS_DIR
-#error "QGRAD_LLVM_TOOLS_DIR must be defined by the build"
-#endif
-#ifndef QGRAD_RUNTIME_LIBRARY_DIR
-#error "QGRAD_RUNTIME_LIBRARY_DIR must be defined by the build"
+#if !defined(QGRAD_LLVM_TOOLS_DIR) || !defined(QGRAD_RUNTIME_LIBRARY_DIR)
+#error "QGRAD_LLVM_TOOLS_DIR and QGRAD_RUNTIME_LIBRARY_DIR must be defined"
 #endif
 
-/// Whether lowered quantum code calls the runtime: the library then needs
-/// libqgrad_rt, found through an rpath so hosts need not link it themselves.
-static bool callsQuantumRuntime(const llvm::Module &module) {
+/// Whether compiled code calls the quantum runtime, so the library must be
+/// linked against libqgrad_rt.so.
+static bool callsRuntime(const llvm::Module &module) {
   return llvm::any_of(module, [](const llvm::Function &function) {
     return function.isDeclaration() &&
            function.getName().starts_with("qgrad_rt_");
@@ -42,23 +38,21 @@ static llvm::Expected<std::string> findLinkerDriver() {
       "cannot find clang-22 to link the shared library (install clang-22)");
 }
 
-/// Exports only the C interface: the lowered functions behind each
-/// `_mlir_ciface_F` keep their expanded-descriptor ABI private, and a
-/// function named `main` would otherwise clash with the host program's.
-static void hideWrappedFunctions(llvm::Module &module) {
-  static constexpr llvm::StringLiteral kPrefix = "_mlir_ciface_";
-  for (llvm::Function &function : module) {
-    if (function.isDeclaration() || function.getName().starts_with(kPrefix))
-      continue;
-    if (module.getFunction((kPrefix + function.getName()).str()))
-      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
-  }
+/// Exports only the C interface: the lowered functions keep their
+/// expanded-descriptor ABI private, the parts the gradient lowering generates
+/// (F.dps, Q.argmap, ...) are internal, and a function named `main` would
+/// otherwise clash with the host program's.
+static void hideAllButCInterface(llvm::Module &module) {
+  for (llvm::GlobalValue &global : module.global_values())
+    if (!global.isDeclaration() && !global.hasLocalLinkage() &&
+        !global.getName().starts_with("_mlir_ciface_"))
+      global.setVisibility(llvm::GlobalValue::HiddenVisibility);
 }
 
 llvm::Error qgrad::driver::writeSharedLibrary(llvm::Module &module,
                                               llvm::TargetMachine &machine,
                                               llvm::StringRef outputPath) {
-  hideWrappedFunctions(module);
+  hideAllButCInterface(module);
   llvm::SmallString<128> objectPath;
   int objectFD;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
@@ -80,15 +74,17 @@ llvm::Error qgrad::driver::writeSharedLibrary(llvm::Module &module,
     return linker.takeError();
   std::string errorMessage;
   llvm::SmallVector<llvm::StringRef> linkArgs = {
-      *linker, "-shared", "-fuse-ld=lld", objectPath, "-o", outputPath, "-lm"};
-  if (callsQuantumRuntime(module))
+      *linker, "-shared", "-fuse-ld=lld", objectPath, "-o", outputPath,
+      "-lm"};
+  if (callsRuntime(module))
     linkArgs.append({"-L" QGRAD_RUNTIME_LIBRARY_DIR, "-lqgrad_rt",
                      "-Wl,-rpath," QGRAD_RUNTIME_LIBRARY_DIR});
-  int status = llvm::sys::ExecuteAndWait(*linker, linkArgs, std::nullopt, {}, 0,
-                                         0, &errorMessage);
+  int status = llvm::sys::ExecuteAndWait(*linker, linkArgs, std::nullopt, {},
+                                         0, 0, &errorMessage);
   if (status != 0)
-    return llvm::createStringError(
-        "linking '" + outputPath + "' failed" +
-        (errorMessage.empty() ? std::string() : ": " + errorMessage));
+    return llvm::createStringError("linking '" + outputPath + "' failed" +
+                                   (errorMessage.empty()
+                                        ? std::string()
+                                        : ": " + errorMessage));
   return llvm::Error::success();
 }

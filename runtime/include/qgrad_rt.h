@@ -97,6 +97,12 @@ const char *qgrad_rt_last_error(const qgrad_rt_context *ctx);
 /* Clears the sticky error so the context can be used again. */
 void qgrad_rt_clear_error(qgrad_rt_context *ctx);
 
+/* Lets compiled code report its own failure (e.g. a buffer of the wrong
+ * size, naming the op and its location): `message` becomes the context's
+ * sticky error, unless the context already failed (the first error is
+ * kept). Returns QGRAD_RT_ERROR. A NULL message is reported as such. */
+int64_t qgrad_rt_fail(qgrad_rt_context *ctx, const char *message);
+
 /* Seeds the generator used by qgrad_rt_measure (default seed 0). */
 int64_t qgrad_rt_seed(qgrad_rt_context *ctx, int64_t seed);
 
@@ -125,7 +131,8 @@ int64_t qgrad_rt_gate_num_params(int64_t gate);
 
 /* Applies a gate, or its inverse when adjoint != 0.
  *  params: the gate's qgrad_rt_gate_num_params angles; for QubitUnitary the
- *          2^k x 2^k unitary matrix as 2 * 4^k doubles (k = num_wires).
+ *          2^k x 2^k unitary matrix as 2 * 4^k doubles (k = num_wires, at
+ *          most 12; it must be unitary to 1e-8).
  *  wires:  num_wires distinct wires in [0, num_qubits).
  * Gates may be queued and fused; every measurement sees all of them. */
 int64_t qgrad_rt_apply(qgrad_rt_context *ctx, int64_t gate,

@@ -136,6 +136,16 @@ void qgrad_rt_clear_error(qgrad_rt_context *ctx) {
   ctx->error.clear();
 }
 
+int64_t qgrad_rt_fail(qgrad_rt_context *ctx, const char *message) {
+  std::string text = message ? message : "qgrad_rt_fail: (no message)";
+  lastError = text;
+  if (ctx && !ctx->failed) {
+    ctx->failed = true;
+    ctx->error = std::move(text);
+  }
+  return QGRAD_RT_ERROR;
+}
+
 int64_t qgrad_rt_seed(qgrad_rt_context *ctx, int64_t seed) {
   return guarded(ctx, "qgrad_rt_seed",
                  [&](Device &d) { d.seed(static_cast<uint64_t>(seed)); });

@@ -9,8 +9,10 @@
 namespace qgrad::rt {
 namespace {
 
-/// Long queues are run early so the queue's memory stays bounded.
-constexpr size_t kMaxPending = 1 << 14;
+/// Long queues are run early so the queue's memory stays bounded. A state
+/// that fits in L1 gains nothing from long queues, so they stay short there
+/// and their ops stay in cache.
+size_t maxPending(int numQubits) { return numQubits <= 11 ? 64 : 1 << 14; }
 
 std::vector<int> gateBits(const GateInfo &info, const int64_t *wires,
                           int64_t numWires, int numQubits) {
@@ -78,7 +80,7 @@ void Device::apply(int64_t gate, const double *params, const int64_t *wires,
     touchState();
   }
   pending_.push_back(std::move(op));
-  if (pending_.size() >= kMaxPending)
+  if (pending_.size() >= maxPending(numQubits()))
     flush();
 }
 

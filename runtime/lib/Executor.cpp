@@ -1,6 +1,8 @@
 //===- Executor.cpp - Cache-tiled execution of kernel op sequences -------===//
 #include "qgrad/Runtime/Executor.h"
 
+#include "qgrad/Runtime/Fusion.h"
+
 #include "IndexLoops.h"
 #include "RunKernels.h"
 
@@ -148,91 +150,13 @@ void runTiled(const Pass &pass, const StateBatch &batch,
       batch.derivs[k] += derivs[derivSize * th + k];
 }
 
-/// The 2x2 matrix of a one-bit unitary op without controls, if it is one.
-bool oneBitMatrix(const KernelOp &op, Complex m[4]) {
-  if (op.ctrl || op.targets.size() != 1)
-    return false;
-  switch (op.kind) {
-  case OpKind::Matrix1:
-    std::copy(op.matrix.begin(), op.matrix.end(), m);
-    return true;
-  case OpKind::ParityPhase:
-    m[0] = op.matrix[0], m[1] = m[2] = 0, m[3] = op.matrix[1];
-    return true;
-  case OpKind::MaskPhase:
-    m[0] = 1, m[1] = m[2] = 0, m[3] = op.matrix[0];
-    return true;
-  case OpKind::Swap:
-    m[0] = m[3] = 0, m[1] = m[2] = 1;
-    return true;
-  default:
-    return false;
-  }
-}
-
 } // namespace
 
-std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops) {
-  std::vector<KernelOp> out;
-  out.reserve(ops.size());
-  int64_t open[64]; // the op in `out` that a one-bit op on the bit joins
-  std::fill(std::begin(open), std::end(open), -1);
-  for (const KernelOp &op : ops) {
-    Complex later[4], earlier[4];
-    if (oneBitMatrix(op, later)) {
-      int64_t &slot = open[op.targets[0]];
-      if (slot >= 0 && oneBitMatrix(out[slot], earlier)) {
-        KernelOp &fused = out[slot];
-        fused.kind = OpKind::Matrix1;
-        fused.matrix = {later[0] * earlier[0] + later[1] * earlier[2],
-                        later[0] * earlier[1] + later[1] * earlier[3],
-                        later[2] * earlier[0] + later[3] * earlier[2],
-                        later[2] * earlier[1] + later[3] * earlier[3]};
-        continue;
-      }
-    }
-    for (Index m = op.support(); m; m &= m - 1)
-      open[std::countr_zero(m)] = -1;
-    out.push_back(op);
-    if (oneBitMatrix(op, later))
-      open[op.targets[0]] = static_cast<int64_t>(out.size()) - 1;
-  }
-  return out;
-}
-
-std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops) {
-  std::vector<KernelOp> out;
-  out.reserve(ops.size());
-  auto single = [](const KernelOp &op) {
-    return op.kind == OpKind::Matrix1 && !op.ctrl;
-  };
-  for (size_t i = 0; i < ops.size(); ++i) {
-    const KernelOp &a = ops[i];
-    if (i + 1 < ops.size() && single(a) && single(ops[i + 1]) &&
-        a.targets[0] != ops[i + 1].targets[0]) {
-      const KernelOp &b = ops[i + 1];
-      bool aLow = a.targets[0] < b.targets[0];
-      const KernelOp &low = aLow ? a : b, &high = aLow ? b : a;
-      KernelOp pair;
-      pair.kind = OpKind::Matrix1Pair;
-      pair.targets = {low.targets[0], high.targets[0]};
-      pair.matrix = low.matrix;
-      pair.matrix.insert(pair.matrix.end(), high.matrix.begin(),
-                         high.matrix.end());
-      out.push_back(std::move(pair));
-      ++i;
-      continue;
-    }
-    out.push_back(a);
-  }
-  return out;
-}
-
-std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
+std::vector<Pass> schedulePasses(std::vector<KernelOp> ops, int numBits,
                                  const ExecutorOptions &options) {
   std::vector<Pass> passes;
   if (numBits <= options.tileBits) {
-    passes.push_back({lowBits(numBits), true, ops});
+    passes.push_back({lowBits(numBits), true, std::move(ops)});
     return passes;
   }
   int capacity = options.tileBits;
@@ -272,10 +196,17 @@ std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
 }
 
 void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
-            const ExecutorOptions &options) {
+            const ExecutorOptions &requested) {
+  // The tiles of all states of the batch share the cache: an adjoint sweep
+  // (phi and one lambda) uses tiles of half the size.
+  ExecutorOptions options = requested;
+  int shrink = std::bit_width(static_cast<unsigned>(batch.numStates - 1));
+  options.tileBits =
+      std::max(options.minContiguousBits + 2, options.tileBits - shrink);
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
   std::vector<KernelOp> fused = pairOneBitOps(fuseOneBitOps(ops));
-  for (const Pass &pass : schedulePasses(fused, batch.numBits, options)) {
+  for (const Pass &pass :
+       schedulePasses(std::move(fused), batch.numBits, options)) {
     // A lone op gains nothing from tiles: it streams the state once anyway.
     if (pass.whole || pass.ops.size() == 1)
       runWhole(pass, batch, parallelWhole);

@@ -4,6 +4,7 @@
 #include "qgrad/Runtime/Error.h"
 #include "qgrad_rt.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -311,7 +312,15 @@ const GateRule &rule(int64_t gate) {
   return kGates[gate];
 }
 
+/// A dense matrix on more wires is better written as smaller gates (its
+/// 4^k entries are read, checked and multiplied per amplitude group).
+constexpr size_t kMaxUnitaryWires = 12;
+
 KernelOp qubitUnitary(const double *params, const Bits &bits) {
+  if (bits.size() > kMaxUnitaryWires)
+    throw RuntimeError("QubitUnitary on " + std::to_string(bits.size()) +
+                       " wires: at most " + std::to_string(kMaxUnitaryWires) +
+                       " are supported");
   size_t dim = size_t(1) << bits.size();
   std::vector<Complex> m(dim * dim);
   for (size_t i = 0; i < m.size(); ++i)
@@ -380,7 +389,7 @@ int64_t gateIdFromName(std::string_view name) {
 
 int64_t gateParamDoubles(int64_t gate, int64_t numWires) {
   if (gate == QGRAD_RT_QUBIT_UNITARY)
-    return 2 * (int64_t(1) << (2 * numWires));
+    return 2 * (int64_t(1) << (2 * std::min<int64_t>(numWires, 30)));
   return rule(gate).info.numParams;
 }
 
@@ -437,14 +446,6 @@ void appendTapeSteps(int64_t gate, const double *params, const Bits &bits,
     return;
   }
   }
-}
-
-void rotationMatrix(int64_t gate, double angle, Complex out[4]) {
-  const GateRule &r = rule(gate);
-  if (!r.rotation)
-    throw RuntimeError(std::string(r.info.name) + " is not a rotation");
-  std::vector<Complex> m = r.rotation(angle);
-  std::copy(m.begin(), m.end(), out);
 }
 
 } // namespace qgrad::rt

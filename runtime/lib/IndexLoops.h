@@ -52,9 +52,14 @@ template <class Body> void forChunks(Index total, bool parallel, Body body) {
     body(0, Index(0), total);
     return;
   }
+  // Boundaries are multiples of 8 so that no chunk splits a vector of
+  // amplitudes (kernels with per-lane constants rely on it).
+  auto boundary = [&](int c) {
+    return c == chunks ? total : (total * c / chunks) & ~Index(7);
+  };
 #pragma omp parallel for schedule(static)
   for (int c = 0; c < chunks; ++c)
-    body(c, total * c / chunks, total * (c + 1) / chunks);
+    body(c, boundary(c), boundary(c + 1));
 }
 
 /// Visits the bases numbered [begin, end) among the indices with the bits of

@@ -43,6 +43,7 @@ KernelOp adjointOp(const KernelOp &op) {
       phase = std::conj(phase);
     break;
   case OpKind::Matrix1Pair:
+  case OpKind::Matrix1Cond:
     for (size_t half = 0; half < 8; half += 4) {
       std::vector<Complex> m(op.matrix.begin() + half,
                              op.matrix.begin() + half + 4);

@@ -1,6 +1,7 @@
 //===- Kernels.cpp - State-vector kernels ---------------------------------===//
 #include "qgrad/Runtime/Kernels.h"
 
+#include "DerivKernels.h"
 #include "IndexLoops.h"
 #include "RunKernels.h"
 
@@ -42,9 +43,31 @@ void forPairRuns(int numBits, int target, Index ctrl, bool parallel,
              [&](Index start, Index length) { split(start + ctrl, length); });
 }
 
+/// Calls body(x, bit) for every 4 pairs of a target on bit 2, 3 or 4 (see
+/// pairToX), chunked for threads.
+template <class Body>
+void forShortTargetVectors(int numBits, int target, bool parallel, Body body) {
+  forChunks(Index(1) << (numBits - 1), parallel,
+            [&](int, Index begin, Index end) {
+              withShortTarget(target, [&]<int T>() {
+                for (Index p = begin; p < end; p += 4)
+                  body(pairToX<T>(p), Index(1) << T);
+              });
+            });
+}
+
 void matrix1(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   const Mat2 m(op.matrix.data());
   double *d = doubles(a);
+  if (isShortTarget(op.targets[0], op.ctrl)) {
+    withShape(m.shape, [&]<Shape S>() {
+      forShortTargetVectors(numBits, op.targets[0], parallel,
+                            [&](Index x, Index bit) {
+                              matrix1Vector<S>(d + 2 * x, d + 2 * (x + bit), m);
+                            });
+    });
+    return;
+  }
   Index bit = Index(1) << op.targets[0];
   forPairRuns(
       numBits, op.targets[0], op.ctrl, parallel,
@@ -82,6 +105,54 @@ void matrix1Pair(const KernelOp &op, Complex *a, int numBits, bool parallel) {
   }
   forEachRun(numBits, 0, parallel, [&](Index start, Index length) {
     matrix1PairInVectorRun(d + 2 * start, length, ma, mb);
+  });
+}
+
+/// A 2x2 on one bit whose matrix depends on another (select) bit.
+void matrix1Cond(const KernelOp &op, Complex *a, int numBits, bool parallel) {
+  double *d = doubles(a);
+  int target = op.targets[0], select = op.targets[1];
+  Index bit = Index(1) << target;
+  const Complex *m0 = op.matrix.data(), *m1 = m0 + 4;
+  auto low = [&](Index x, Index amplitudes, const Mat2 &m) {
+    if (target == 0)
+      matrix1LowRun<Shape::General, 0>(d + 2 * x, amplitudes, m);
+    else
+      matrix1LowRun<Shape::General, 1>(d + 2 * x, amplitudes, m);
+  };
+  if (isShortTarget(target, 0)) {
+    const Mat2 first(m0), second(m1);
+    const Mat2 mixed = select < 2 ? Mat2(m0, m1, select) : first;
+    forShortTargetVectors(numBits, target, parallel, [&](Index x, Index bit) {
+      const Mat2 &m = select < 2 ? mixed : ((x >> select) & 1) ? second : first;
+      matrix1Vector<Shape::General>(d + 2 * x, d + 2 * (x + bit), m);
+    });
+    return;
+  }
+  if (select < 2) { // both matrices share every vector
+    const Mat2 mixed(m0, m1, select);
+    if (target >= 2)
+      forEachRun(numBits, bit, parallel, [&](Index x, Index length) {
+        matrix1Run<Shape::General>(d + 2 * x, d + 2 * (x + bit), length, mixed);
+      });
+    else
+      forEachRun(numBits, 0, parallel,
+                 [&](Index x, Index length) { low(x, length, mixed); });
+    return;
+  }
+  const Mat2 first(m0), second(m1);
+  const Mat2 *const mats[2] = {&first, &second};
+  if (target >= 2) {
+    forEachRun(numBits, bit, parallel, [&](Index x, Index length) {
+      matrix1RunSelect(d, x, bit, length, mats, select);
+    });
+    return;
+  }
+  forEachRun(numBits, 0, parallel, [&](Index x, Index length) {
+    if (target == 0)
+      matrix1LowRunSelect<0>(d, x, length, mats, select);
+    else
+      matrix1LowRunSelect<1>(d, x, length, mats, select);
   });
 }
 
@@ -242,78 +313,6 @@ void applyToAll(UnitaryKernel kernel, const KernelOp &op,
     kernel(op, batch.states[s], batch.numBits, parallel);
 }
 
-/// Sum over the pairs of one lambda of Im<lambda|G|phi>, applying the
-/// inverse rotation to lambda (and to phi when UpdatePhi).
-template <bool UpdatePhi, Shape SM, Gen GK>
-double derivSweep(const KernelOp &op, double *phi, double *lambda,
-                  const Mat2 &minv, const Mat2 &g, Index begin, Index end) {
-  int target = op.targets[0];
-  Index bit = Index(1) << target;
-  double acc = 0;
-  if (target == 0)
-    forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
-      Index x = 2 * ((p << 1) + op.ctrl);
-      acc += derivLowRun<UpdatePhi, SM, GK, 0>(phi + x, lambda + x, 2 * length,
-                                               minv, g);
-    });
-  else if (target == 1 && !(op.ctrl & 1))
-    forRunsInRange(begin / 2, end / 2, op.ctrl >> 2,
-                   [&](Index q, Index length) {
-                     Index x = 2 * ((q << 2) + op.ctrl);
-                     acc += derivLowRun<UpdatePhi, SM, GK, 1>(
-                         phi + x, lambda + x, 4 * length, minv, g);
-                   });
-  else
-    forRunsInRange(begin, end, op.ctrl | bit, [&](Index start, Index length) {
-      Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
-      acc += derivRun<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x,
-                                         lambda + y, length, minv, g);
-    });
-  return acc;
-}
-
-/// The adjoint sweep's step for a one-target rotation: accumulates
-/// Im<lambda_j|G|phi> and applies the inverse rotation to phi and every
-/// lambda_j, all in one pass over the amplitudes.
-void deriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  const Mat2 minv(op.matrix.data()), g(op.generator);
-  double *phi = doubles(batch.states[0]);
-  int numLambda = batch.numStates - 1;
-  Index total = Index(1) << (batch.numBits - 1 - std::popcount(op.ctrl));
-  int chunks = chunkCount(total, parallel);
-  std::vector<double> partial(static_cast<size_t>(chunks) * numLambda, 0.0);
-  for (int j = 0; j < numLambda; ++j) {
-    double *lambda = doubles(batch.states[j + 1]);
-    bool last = j + 1 == numLambda;
-    forChunks(total, parallel, [&](int c, Index begin, Index end) {
-      partial[static_cast<size_t>(c) * numLambda + j] +=
-          withShape(minv.shape, [&]<Shape SM>() {
-            return withGen(genOf(op.generator), [&]<Gen GK>() {
-              return last ? derivSweep<true, SM, GK>(op, phi, lambda, minv, g,
-                                                     begin, end)
-                          : derivSweep<false, SM, GK>(op, phi, lambda, minv, g,
-                                                      begin, end);
-            });
-          });
-    });
-  }
-  for (int c = 0; c < chunks; ++c)
-    for (int j = 0; j < numLambda; ++j)
-      batch.derivs[j * batch.numSlots + op.slot] +=
-          op.scale * partial[static_cast<size_t>(c) * numLambda + j];
-}
-
-void pauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  for (int j = 0; j + 1 < batch.numStates; ++j) {
-    double sum = 0;
-    for (const PauliTerm &term : *op.pauli)
-      sum += term.coeff * pauliInner(batch.states[j + 1], batch.states[0],
-                                     batch.numBits, term.pauli, parallel)
-                              .imag();
-    batch.derivs[j * batch.numSlots + op.slot] += op.scale * sum;
-  }
-}
-
 Complex powerOfI(int n) {
   static const Complex table[4] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}};
   return table[n & 3];
@@ -322,14 +321,15 @@ Complex powerOfI(int n) {
 } // namespace
 
 void runOp(const KernelOp &op, const StateBatch &batch, bool parallel) {
-  static const UnitaryKernel unitary[] = {
-      matrix1, matrix2, matrixK, swapOp, parityPhase, maskPhase, matrix1Pair};
+  static const UnitaryKernel unitary[] = {matrix1,     matrix2,     matrixK,
+                                          swapOp,      parityPhase, maskPhase,
+                                          matrix1Pair, matrix1Cond};
   switch (op.kind) {
   case OpKind::Deriv1:
-    deriv1(op, batch, parallel);
+    runDeriv1(op, batch, parallel);
     return;
   case OpKind::PauliDeriv:
-    pauliDeriv(op, batch, parallel);
+    runPauliDeriv(op, batch, parallel);
     return;
   default:
     applyToAll(unitary[static_cast<int>(op.kind)], op, batch, parallel);

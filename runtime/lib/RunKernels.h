@@ -13,6 +13,8 @@
 
 #include "qgrad/Runtime/Types.h"
 
+#include <utility>
+
 namespace qgrad::rt {
 
 typedef double V8 __attribute__((vector_size(64)));
@@ -46,15 +48,16 @@ struct CMul {
   explicit CMul(Complex c)
       : re(splat(c.real())), im(V8{-c.imag(), c.imag(), -c.imag(), c.imag(),
                                    -c.imag(), c.imag(), -c.imag(), c.imag()}) {}
-  /// Constant a on the amplitudes of a vector whose bit `target` (0 or 1)
-  /// is 0, b on the others.
-  CMul(Complex a, Complex b, int target) {
+  /// The constant lane(k) on amplitude k (0..3) of every vector.
+  template <class Lane> static CMul perLane(Lane lane) {
+    CMul c;
     for (int k = 0; k < 4; ++k) {
-      Complex c = ((k >> target) & 1) ? b : a;
-      re[2 * k] = re[2 * k + 1] = c.real();
-      im[2 * k] = -c.imag();
-      im[2 * k + 1] = c.imag();
+      Complex x = lane(k);
+      c.re[2 * k] = c.re[2 * k + 1] = x.real();
+      c.im[2 * k] = -x.imag();
+      c.im[2 * k + 1] = x.imag();
     }
+    return c;
   }
   V8 operator()(V8 v, V8 swapped) const { return re * v + im * swapped; }
 };
@@ -93,12 +96,23 @@ struct Mat2 {
   // Targets on bit 0 or 1, where both halves share a vector: the factor of
   // an amplitude and the factor of its partner.
   CMul diag[2], offDiag[2];
-  explicit Mat2(const Complex *matrix)
-      : m{matrix[0], matrix[1], matrix[2], matrix[3]}, shape(shapeOf(matrix)),
-        split{CMul(matrix[0]), CMul(matrix[1]), CMul(matrix[2]),
-              CMul(matrix[3])},
-        diag{CMul(matrix[0], matrix[3], 0), CMul(matrix[0], matrix[3], 1)},
-        offDiag{CMul(matrix[1], matrix[2], 0), CMul(matrix[1], matrix[2], 1)} {}
+  explicit Mat2(const Complex *matrix) : Mat2(matrix, matrix, 0) {
+    shape = shapeOf(matrix);
+  }
+  /// Matrix m0 where index bit `select` (0 or 1, inside a vector) is 0, m1
+  /// where it is 1.
+  Mat2(const Complex *m0, const Complex *m1, int select)
+      : m{m0[0], m0[1], m0[2], m0[3]}, shape(Shape::General) {
+    auto of = [&](int k) { return ((k >> select) & 1) ? m1 : m0; };
+    for (int e = 0; e < 4; ++e)
+      split[e] = CMul::perLane([&](int k) { return of(k)[e]; });
+    for (int t = 0; t < 2; ++t) {
+      diag[t] =
+          CMul::perLane([&](int k) { return of(k)[((k >> t) & 1) ? 3 : 0]; });
+      offDiag[t] =
+          CMul::perLane([&](int k) { return of(k)[((k >> t) & 1) ? 2 : 1]; });
+    }
+  }
 
   static constexpr bool diagRe(Shape) { return true; }
   static constexpr bool diagIm(Shape s) {
@@ -135,18 +149,41 @@ struct Mat2 {
   }
 };
 
-/// Calls f.template operator()<S>() for the shape s.
-template <class F> inline decltype(auto) withShape(Shape s, F &&f) {
-  switch (s) {
-  case Shape::Real:
-    return f.template operator()<Shape::Real>();
-  case Shape::RXLike:
-    return f.template operator()<Shape::RXLike>();
-  case Shape::Diagonal:
-    return f.template operator()<Shape::Diagonal>();
-  default:
-    return f.template operator()<Shape::General>();
+/// Calls f.template operator()<V>() for the V among the template arguments
+/// equal to value (the last one when none is): a runtime choice made once,
+/// outside the loops, between loops compiled for each case.
+template <auto First, auto... Rest, class F>
+inline decltype(auto) dispatch(decltype(First) value, F &&f) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return f.template operator()<First>();
+  } else {
+    if (value == First)
+      return f.template operator()<First>();
+    return dispatch<Rest...>(value, std::forward<F>(f));
   }
+}
+
+template <class F> inline decltype(auto) withShape(Shape s, F &&f) {
+  return dispatch<Shape::Real, Shape::RXLike, Shape::Diagonal, Shape::General>(
+      s, std::forward<F>(f));
+}
+
+/// Calls f(k) for k = 0, step, ... below `count`. A long single run is
+/// walked as its two halves side by side: two memory streams keep more
+/// requests in flight than one, which a one-stream loop leaves on the table
+/// once the state is larger than the caches.
+template <class F> inline void walkRun(Index count, Index step, F f) {
+  constexpr Index kTwoStreams = Index(1) << 14;
+  if (count >= kTwoStreams && count % (2 * step) == 0) {
+    Index half = count / 2;
+    for (Index k = 0; k < half; k += step) {
+      f(k);
+      f(k + half);
+    }
+    return;
+  }
+  for (Index k = 0; k + step <= count; k += step)
+    f(k);
 }
 
 inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
@@ -155,16 +192,21 @@ inline void pairUpdate(const Complex *m, Complex &x, Complex &y) {
   x = nx;
 }
 
+/// x and y point at 4 amplitudes each, the two halves of 4 pairs.
+template <Shape S>
+inline void matrix1Vector(double *x, double *y, const Mat2 &m) {
+  V8 vx = load(x), vy = load(y);
+  V8 sx = swapReIm(vx), sy = swapReIm(vy);
+  store(x, m.rowX<S>(vx, sx, vy, sy));
+  store(y, m.rowY<S>(vx, sx, vy, sy));
+}
+
 template <Shape S>
 inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
-  Index k = 0;
-  for (; k + 4 <= length; k += 4) {
-    V8 vx = load(x + 2 * k), vy = load(y + 2 * k);
-    V8 sx = swapReIm(vx), sy = swapReIm(vy);
-    store(x + 2 * k, m.rowX<S>(vx, sx, vy, sy));
-    store(y + 2 * k, m.rowY<S>(vx, sx, vy, sy));
-  }
-  for (; k < length; ++k)
+  Index whole = length / 4 * 4;
+  walkRun(whole, 4,
+          [&](Index k) { matrix1Vector<S>(x + 2 * k, y + 2 * k, m); });
+  for (Index k = whole; k < length; ++k)
     pairUpdate(m.m, reinterpret_cast<Complex *>(x)[k],
                reinterpret_cast<Complex *>(y)[k]);
 }
@@ -173,12 +215,65 @@ inline void matrix1Run(double *x, double *y, Index length, const Mat2 &m) {
 /// pairs lie inside groups of 4. For bit 0 a trailing lone pair is allowed.
 template <Shape S, int Target>
 inline void matrix1LowRun(double *a, Index amplitudes, const Mat2 &m) {
-  Index k = 0;
-  for (; k + 4 <= amplitudes; k += 4)
+  Index whole = amplitudes / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
     store(a + 2 * k, m.inVector<S, Target>(load(a + 2 * k)));
+  });
   Complex *c = reinterpret_cast<Complex *>(a);
-  for (; k < amplitudes; k += 2)
+  for (Index k = whole; k < amplitudes; k += 2)
     pairUpdate(m.m, c[k], c[k + 1]);
+}
+
+/// Targets on bits 2 to 4 split the state into runs of only 4 to 16 pairs;
+/// their kernels walk pair indices instead, 4 pairs (one vector per half) at
+/// a time, with no per-run bookkeeping. pairToX gives the index of the first
+/// amplitude of the 0 half of the 4 pairs from pair p (a multiple of 4).
+template <int T> inline Index pairToX(Index p) {
+  return ((p >> T) << (T + 1)) | (p & ((Index(1) << T) - 1));
+}
+
+/// Calls f.template operator()<T>() for a target bit T of 2, 3 or 4.
+template <class F> inline decltype(auto) withShortTarget(int target, F &&f) {
+  return dispatch<2, 3, 4>(target, std::forward<F>(f));
+}
+
+inline bool isShortTarget(int target, Index ctrl) {
+  return !ctrl && target >= 2 && target <= 4;
+}
+
+/// matrix1Run and matrix1LowRun for a conditional 2x2 whose select bit is 2
+/// or higher: every vector of 4 amplitudes takes one of the two matrices, by
+/// the select bit of its index, so the runs stay as long as for a plain 2x2.
+/// `first` is the index of the run's first amplitude.
+inline void matrix1RunSelect(double *d, Index first, Index bit, Index length,
+                             const Mat2 *const mats[2], int select) {
+  constexpr Shape G = Shape::General;
+  Index whole = length / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
+    const Mat2 &m = *mats[((first + k) >> select) & 1];
+    double *x = d + 2 * (first + k), *y = x + 2 * bit;
+    V8 vx = load(x), vy = load(y);
+    V8 sx = swapReIm(vx), sy = swapReIm(vy);
+    store(x, m.rowX<G>(vx, sx, vy, sy));
+    store(y, m.rowY<G>(vx, sx, vy, sy));
+  });
+  Complex *c = reinterpret_cast<Complex *>(d);
+  for (Index k = first + whole; k < first + length; ++k)
+    pairUpdate(mats[(k >> select) & 1]->m, c[k], c[k + bit]);
+}
+
+template <int Target>
+inline void matrix1LowRunSelect(double *d, Index first, Index amplitudes,
+                                const Mat2 *const mats[2], int select) {
+  Index whole = amplitudes / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
+    const Mat2 &m = *mats[((first + k) >> select) & 1];
+    double *x = d + 2 * (first + k);
+    store(x, m.inVector<Shape::General, Target>(load(x)));
+  });
+  Complex *c = reinterpret_cast<Complex *>(d);
+  for (Index k = first + whole; k < first + amplitudes; k += 2)
+    pairUpdate(mats[(k >> select) & 1]->m, c[k], c[k + 1]);
 }
 
 /// Two one-bit matrices a (on the lower bit) and b (on the higher bit) in
@@ -228,13 +323,13 @@ inline void matrix1PairInVectorRun(double *p0, Index length, const Mat2 &a,
 
 inline void scaleRun(double *x, Index length, Complex c) {
   CMul f(c);
-  Index k = 0;
-  for (; k + 4 <= length; k += 4) {
+  Index whole = length / 4 * 4;
+  walkRun(whole, 4, [&](Index k) {
     V8 v = load(x + 2 * k);
     store(x + 2 * k, f(v, swapReIm(v)));
-  }
+  });
   Complex *cx = reinterpret_cast<Complex *>(x);
-  for (; k < length; ++k)
+  for (Index k = whole; k < length; ++k)
     cx[k] = mul(cx[k], c);
 }
 
@@ -249,142 +344,6 @@ inline void swapRun(double *x, double *y, Index length) {
           *cy = reinterpret_cast<Complex *>(y);
   for (; k < length; ++k)
     std::swap(cx[k], cy[k]);
-}
-
-/// Lanes of l * swapReIm(g) = (l.re g.im, l.im g.re, ...) summed with
-/// alternating signs: sum of Im(conj(l) g).
-inline double imConjProductSum(V8 lanes) {
-  return lanes[0] - lanes[1] + lanes[2] - lanes[3] + lanes[4] - lanes[5] +
-         lanes[6] - lanes[7];
-}
-inline double sumLanes(V8 v) {
-  return v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
-}
-inline double imConjProduct(Complex l, Complex g) {
-  return l.real() * g.imag() - l.imag() * g.real();
-}
-
-/// Generators of the adjoint sweep. For the Pauli ones the inner product
-/// needs no multiplication by G: Im<a|X|v> = Im(conj(ax) vy + conj(ay) vx),
-/// Im<a|Y|v> = Re(conj(ay) vx) - Re(conj(ax) vy), Im<a|Z|v> = Im(conj(ax) vx
-/// - conj(ay) vy).
-enum class Gen { PauliX, PauliY, PauliZ, General };
-
-inline Gen genOf(const Complex *g) {
-  const Complex i(0, 1);
-  if (g[0] == 0.0 && g[1] == 1.0 && g[2] == 1.0 && g[3] == 0.0)
-    return Gen::PauliX;
-  if (g[0] == 0.0 && g[1] == -i && g[2] == i && g[3] == 0.0)
-    return Gen::PauliY;
-  if (g[0] == 1.0 && g[1] == 0.0 && g[2] == 0.0 && g[3] == -1.0)
-    return Gen::PauliZ;
-  return Gen::General;
-}
-
-template <class F> inline decltype(auto) withGen(Gen gen, F &&f) {
-  switch (gen) {
-  case Gen::PauliX:
-    return f.template operator()<Gen::PauliX>();
-  case Gen::PauliY:
-    return f.template operator()<Gen::PauliY>();
-  case Gen::PauliZ:
-    return f.template operator()<Gen::PauliZ>();
-  default:
-    return f.template operator()<Gen::General>();
-  }
-}
-
-/// +1 on the amplitudes of a vector whose bit Target is 1, -1 on the others.
-template <int Target> inline V8 halfSign() {
-  V8 s;
-  for (int k = 0; k < 4; ++k)
-    s[2 * k] = s[2 * k + 1] = ((k >> Target) & 1) ? 1.0 : -1.0;
-  return s;
-}
-
-/// One step of the fused adjoint sweep over a split run: adds
-/// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
-/// to the phi pairs when UpdatePhi).
-template <bool UpdatePhi, Shape SM, Gen GK>
-inline double derivRun(double *px, double *py, double *lx, double *ly,
-                       Index length, const Mat2 &minv, const Mat2 &g) {
-  V8 acc = splat(0), accRe = splat(0);
-  Index k = 0;
-  for (; k + 4 <= length; k += 4) {
-    V8 vx = load(px + 2 * k), vy = load(py + 2 * k);
-    V8 sx = swapReIm(vx), sy = swapReIm(vy);
-    V8 ax = load(lx + 2 * k), ay = load(ly + 2 * k);
-    // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
-    // sum of the lanes of a * swapReIm(b); its real part sums a * b.
-    if constexpr (GK == Gen::PauliX) {
-      acc += ax * sy + ay * sx;
-    } else if constexpr (GK == Gen::PauliY) {
-      accRe += ay * vx - ax * vy;
-    } else if constexpr (GK == Gen::PauliZ) {
-      acc += ax * sx - ay * sy;
-    } else {
-      constexpr Shape G = Shape::General;
-      V8 gx = g.rowX<G>(vx, sx, vy, sy), gy = g.rowY<G>(vx, sx, vy, sy);
-      acc += ax * swapReIm(gx) + ay * swapReIm(gy);
-    }
-    V8 tx = swapReIm(ax), ty = swapReIm(ay);
-    store(lx + 2 * k, minv.rowX<SM>(ax, tx, ay, ty));
-    store(ly + 2 * k, minv.rowY<SM>(ax, tx, ay, ty));
-    if (UpdatePhi) {
-      store(px + 2 * k, minv.rowX<SM>(vx, sx, vy, sy));
-      store(py + 2 * k, minv.rowY<SM>(vx, sx, vy, sy));
-    }
-  }
-  double sum = imConjProductSum(acc) + sumLanes(accRe);
-  Complex *cpx = reinterpret_cast<Complex *>(px),
-          *cpy = reinterpret_cast<Complex *>(py);
-  Complex *clx = reinterpret_cast<Complex *>(lx),
-          *cly = reinterpret_cast<Complex *>(ly);
-  for (; k < length; ++k) {
-    Complex gx = mul(g.m[0], cpx[k]) + mul(g.m[1], cpy[k]);
-    Complex gy = mul(g.m[2], cpx[k]) + mul(g.m[3], cpy[k]);
-    sum += imConjProduct(clx[k], gx) + imConjProduct(cly[k], gy);
-    pairUpdate(minv.m, clx[k], cly[k]);
-    if (UpdatePhi)
-      pairUpdate(minv.m, cpx[k], cpy[k]);
-  }
-  return sum;
-}
-
-/// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
-template <bool UpdatePhi, Shape SM, Gen GK, int Target>
-inline double derivLowRun(double *p, double *l, Index amplitudes,
-                          const Mat2 &minv, const Mat2 &g) {
-  V8 acc = splat(0), accRe = splat(0);
-  const V8 sign = halfSign<Target>();
-  Index k = 0;
-  for (; k + 4 <= amplitudes; k += 4) {
-    V8 v = load(p + 2 * k), a = load(l + 2 * k);
-    if constexpr (GK == Gen::PauliX)
-      acc += a * swapReIm(partners<Target>(v));
-    else if constexpr (GK == Gen::PauliY)
-      accRe += sign * (a * partners<Target>(v));
-    else if constexpr (GK == Gen::PauliZ)
-      acc -= sign * (a * swapReIm(v));
-    else
-      acc += a * swapReIm(g.inVector<Shape::General, Target>(v));
-    store(l + 2 * k, minv.inVector<SM, Target>(a));
-    if (UpdatePhi)
-      store(p + 2 * k, minv.inVector<SM, Target>(v));
-  }
-  double sum = imConjProductSum(acc) + sumLanes(accRe);
-  Complex *cp = reinterpret_cast<Complex *>(p);
-  Complex *cl = reinterpret_cast<Complex *>(l);
-  for (; k < amplitudes; k += 2) {
-    Complex &x = cp[k], &y = cp[k + 1];
-    Complex gx = mul(g.m[0], x) + mul(g.m[1], y);
-    Complex gy = mul(g.m[2], x) + mul(g.m[3], y);
-    sum += imConjProduct(cl[k], gx) + imConjProduct(cl[k + 1], gy);
-    pairUpdate(minv.m, cl[k], cl[k + 1]);
-    if (UpdatePhi)
-      pairUpdate(minv.m, x, y);
-  }
-  return sum;
 }
 
 } // namespace qgrad::rt

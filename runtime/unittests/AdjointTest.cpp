@@ -89,6 +89,11 @@ byShifts(const Problem &prob, int64_t numParams,
   return jac;
 }
 
+double centralDifference(std::function<double(double)> f) {
+  double h = 1e-5;
+  return (f(h) - f(-h)) / (2 * h);
+}
+
 void expectAdjointMatches(const std::vector<std::string> &gates, int n,
                           int length, uint64_t seed, ExecutorOptions options,
                           bool parameterShift) {
@@ -98,11 +103,7 @@ void expectAdjointMatches(const std::vector<std::string> &gates, int n,
   std::vector<double> jac = adjoint(prob, numParams);
   ASSERT_GT(numParams, 0);
   ASSERT_EQ(jac.size(), 3u * numParams);
-  auto central = [](std::function<double(double)> f) {
-    double h = 1e-5;
-    return (f(h) - f(-h)) / (2 * h);
-  };
-  std::vector<double> fd = byShifts(prob, numParams, central, 3);
+  std::vector<double> fd = byShifts(prob, numParams, centralDifference, 3);
   for (size_t i = 0; i < jac.size(); ++i)
     EXPECT_NEAR(jac[i], fd[i], 1e-8) << "finite differences, entry " << i;
   if (!parameterShift)
@@ -160,6 +161,30 @@ TEST(Adjoint, TiledSweepMatchesFiniteDifferences) {
                        false);
   expectAdjointMatches(kAllParametric, 7, 40, 12, ExecutorOptions{4, 2, true},
                        false);
+}
+
+TEST(Adjoint, LayeredCircuitWithCnotRing) {
+  // The benchmark's shape, where the executor fuses every CNOT with the
+  // rotations on its target: RX, RY on each wire, then a CNOT ring.
+  const int n = 5;
+  for (ExecutorOptions options :
+       {ExecutorOptions{}, ExecutorOptions{3, 1, false}}) {
+    Problem prob{n, {}, options};
+    for (int layer = 0; layer < 3; ++layer) {
+      for (int64_t w = 0; w < n; ++w) {
+        prob.circuit.push_back({"RX", {0.3 + 0.2 * w - layer}, {w}});
+        prob.circuit.push_back({"RY", {0.7 * w + 0.1 * layer}, {w}});
+      }
+      for (int64_t w = 0; w < n; ++w)
+        prob.circuit.push_back({"CNOT", {}, {w, (w + 1) % n}});
+    }
+    int64_t numParams = 0;
+    std::vector<double> jac = adjoint(prob, numParams);
+    ASSERT_EQ(numParams, 2 * n * 3);
+    std::vector<double> fd = byShifts(prob, numParams, centralDifference, 3);
+    for (size_t i = 0; i < jac.size(); ++i)
+      EXPECT_NEAR(jac[i], fd[i], 1e-8) << "entry " << i;
+  }
 }
 
 TEST(Adjoint, ThreadsDoNotChangeTheJacobian) {

@@ -107,6 +107,36 @@ TEST(Errors, BadMatricesAndPointers) {
   EXPECT_NE(c.error().find("two factors act on wire 0"), std::string::npos);
 }
 
+TEST(Errors, CompiledCodeReportsItsOwnFailure) {
+  Context c;
+  EXPECT_EQ(qgrad_rt_fail(c.ctx, "quantum.probs at f.mlir:3:7: buffer of 3"),
+            QGRAD_RT_ERROR);
+  EXPECT_EQ(c.error(), "quantum.probs at f.mlir:3:7: buffer of 3");
+  // Sticky: later calls do nothing, and a second failure keeps the first.
+  int64_t w = 0;
+  EXPECT_EQ(qgrad_rt_apply(c.ctx, QGRAD_RT_PAULI_X, nullptr, &w, 1, 0),
+            QGRAD_RT_ERROR);
+  qgrad_rt_fail(c.ctx, "second");
+  EXPECT_EQ(c.error(), "quantum.probs at f.mlir:3:7: buffer of 3");
+  qgrad_rt_clear_error(c.ctx);
+  EXPECT_EQ(qgrad_rt_apply(c.ctx, QGRAD_RT_PAULI_X, nullptr, &w, 1, 0),
+            QGRAD_RT_OK);
+}
+
+TEST(Errors, OversizedUnitary) {
+  Context c(14);
+  int64_t wires[13];
+  for (int64_t w = 0; w < 13; ++w)
+    wires[w] = w;
+  double unused = 0;
+  EXPECT_EQ(
+      qgrad_rt_apply(c.ctx, QGRAD_RT_QUBIT_UNITARY, &unused, wires, 13, 0),
+      QGRAD_RT_ERROR);
+  EXPECT_NE(c.error().find("QubitUnitary on 13 wires: at most 12"),
+            std::string::npos)
+      << c.error();
+}
+
 TEST(Errors, StickyUntilCleared) {
   Context c;
   int64_t bad = 9;

@@ -2,9 +2,11 @@
 #include "Reference.h"
 
 #include "qgrad/Runtime/Executor.h"
+#include "qgrad/Runtime/Fusion.h"
 #include "qgrad/Runtime/Gates.h"
 
 #include <gtest/gtest.h>
+#include <omp.h>
 
 using namespace qgrad::rt;
 using namespace qgrad::rt::test;
@@ -72,6 +74,35 @@ TEST(Executor, TilingWithThreadsAndDefaultTiles) {
   expectTilingInvariant(17, ExecutorOptions{}, 300, 99);
 }
 
+TEST(Executor, ThreadsDoNotChangeTheState) {
+  // Above the OpenMP threshold a whole-state op splits its index range into
+  // chunks. A rotation fused with a CNOT controlled by bit 0 or 1 uses
+  // different constants in the lanes of one vector, so chunk edges must not
+  // split vectors; three threads make 12 chunks, whose edges are not powers
+  // of two.
+  const int n = 15;
+  double angle = 0.4;
+  std::vector<KernelOp> ops;
+  for (int bit = 0; bit < n; ++bit)
+    ops.push_back(lowerGate(gateIdFromName("RY"), &angle, {bit}, false));
+  for (int control : {0, 1})
+    for (int target : {9, 1 - control, 3}) {
+      ops.push_back(lowerGate(gateIdFromName("RX"), &angle, {target}, false));
+      ops.push_back(
+          lowerGate(gateIdFromName("CNOT"), nullptr, {control, target}, false));
+    }
+  StateVector serial(n), threaded(n);
+  Complex *s = serial.data(), *t = threaded.data();
+  int threads = omp_get_max_threads();
+  omp_set_num_threads(3);
+  runOps(ops, {&s, 1, n}, {15, 4, false});
+  runOps(ops, {&t, 1, n}, {15, 4, true});
+  omp_set_num_threads(threads);
+  for (Index i = 0; i < serial.size(); ++i)
+    ASSERT_NEAR(std::abs(serial[i] - threaded[i]), 0.0, 1e-12)
+        << "amplitude " << i;
+}
+
 TEST(Executor, SchedulerKeepsOrderOfOverlappingOps) {
   // A CNOT ring: every gate overlaps its neighbours, so any reordering is
   // visible in the state.
@@ -134,6 +165,15 @@ TEST(Executor, PairingAndFusionHappen) {
   std::vector<KernelOp> paired = pairOneBitOps(fused);
   ASSERT_EQ(paired.size(), 2u);
   EXPECT_EQ(paired[0].kind, OpKind::Matrix1Pair);
+
+  // RX on bit 2, a CNOT from bit 5 onto it, RY on bit 2: one conditional op.
+  std::vector<KernelOp> ring = {
+      lowerGate(gateIdFromName("RX"), &angle, {2}, false),
+      lowerGate(gateIdFromName("CNOT"), nullptr, {5, 2}, false),
+      lowerGate(gateIdFromName("RY"), &angle, {2}, false)};
+  std::vector<KernelOp> conditional = fuseOneBitOps(ring);
+  ASSERT_EQ(conditional.size(), 1u);
+  EXPECT_EQ(conditional[0].kind, OpKind::Matrix1Cond);
 }
 
 } // namespace

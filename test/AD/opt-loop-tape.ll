@@ -4,11 +4,14 @@
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %clang -O2 %t.ll -o %t -lm && %t | FileCheck --check-prefix=OUT %s
 
-; CHECK: @__qgrad_tape_top = internal thread_local global i64 0
+; CHECK: @__qgrad_tape = internal thread_local global { ptr, i64, i64 } zeroinitializer
 ; CHECK: define internal { double } @__qgrad_grad_f(double %x,
-; CHECK: call ptr @__qgrad_tape_reserve
-; CHECK: call ptr @__qgrad_tape_release
-; CHECK: define internal ptr @__qgrad_tape_reserve(i64 %0) #[[INLINE:[0-9]+]]
+; CHECK: %[[CURSOR:.*]] = alloca { ptr, i64, i64 }
+; CHECK: load { ptr, i64, i64 }, ptr @__qgrad_tape
+; CHECK: call ptr @__qgrad_tape_reserve(ptr %[[CURSOR]], i64 8)
+; CHECK: store { ptr, i64, i64 } {{.*}}, ptr @__qgrad_tape
+; CHECK: call ptr @__qgrad_tape_release(ptr %[[CURSOR]], i64 8)
+; CHECK: define internal ptr @__qgrad_tape_reserve(ptr %0, i64 %1) #[[INLINE:[0-9]+]]
 ; CHECK: attributes #[[INLINE]] = { alwaysinline }
 
 ; f(x) = y after y <- y*x + 0.1 while y < 10, from y = x.

@@ -135,6 +135,13 @@ public:
   /// A forward value a rule made for I and reads again in reverse.
   void setForwardExtra(llvm::Instruction &I, llvm::Value *V) { Extras[&I] = V; }
   llvm::Value *forwardExtra(llvm::Instruction &I) { return Extras.lookup(&I); }
+  /// Removes the clone of I (a call without result) from the forward sweep.
+  void eraseForward(llvm::Instruction &I);
+  /// Whether the memory of allocation Alloc is kept until the reverse sweep
+  /// (its frees move to the reverse of the allocation).
+  bool keepsAllocation(const llvm::Value *Alloc) const {
+    return KeptAllocations.count(Alloc);
+  }
   /// Replaces the clone of I by NewValue in the forward sweep.
   void replaceForward(llvm::Instruction &I, llvm::Value *NewValue);
 
@@ -164,6 +171,7 @@ private:
   void buildReverse();
   void reverseBlock(llvm::BasicBlock &BB);
   void reverseInstruction(llvm::Instruction &I);
+  bool reportUnsupported(llvm::Instruction &I);
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
   void placeCacheStores();
@@ -185,6 +193,7 @@ private:
                             llvm::ArrayRef<llvm::BasicBlock *> Edges);
   llvm::Value *inductionValue(llvm::PHINode *Phi);
   void findUnchangedMemory();
+  void findKeptAllocations();
   llvm::Value *reload(llvm::LoadInst *LI);
   bool canRecompute(const llvm::Instruction *I) const;
   llvm::Value *recompute(llvm::Instruction *I, bool Shadow);
@@ -216,6 +225,11 @@ private:
       ExitCounters; // exit block -> headers whose counts it saves
   bool TopLevel = false;
   bool NoNonLocalWrites = false;
+  // Top-level only: allocations that do not escape, with every instruction
+  // that writes them; loads from them are repeated in reverse when no write
+  // is reachable from the load.
+  llvm::DenseMap<const llvm::Value *, llvm::SmallVector<llvm::Instruction *, 4>>
+      KeptAllocations;
   llvm::DenseMap<llvm::BasicBlock *, llvm::BasicBlock *> ReverseBlocks;
   llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 2>>
       Predecessors;

@@ -1,15 +1,17 @@
 //===- qgrad/AD/Tape.h - The LIFO tape emitted into the module -*- C++ -*-===//
 //
 // The tape is a growable byte buffer owned by each thread, emitted into the
-// module as internal globals and small always-inline helpers, so that
-// differentiated code needs no runtime library. Every value occupies a cell
-// whose size is its store size rounded up to 8 bytes.
+// module as an internal global and small always-inline helpers, so that
+// differentiated code needs no runtime library. Values are pushed in groups
+// laid out like structs and padded to 8 bytes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QGRAD_AD_TAPE_H
 #define QGRAD_AD_TAPE_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 namespace qgrad::ad {
 
@@ -27,17 +29,32 @@ public:
   llvm::SmallVector<llvm::Value *> popGroup(llvm::IRBuilderBase &B,
                                             llvm::ArrayRef<llvm::Type *> Types);
 
+  /// Pushes and pops work on a cursor local to the function. Once F's body is
+  /// complete, this loads the cursor from the thread's tape on entry and
+  /// writes it back before returns and around calls of gradient functions.
+  void connect(llvm::Function &F);
+  /// Writes the cursor back to the thread's tape (before a new return).
+  void saveCursor(llvm::IRBuilderBase &B);
+  /// To, a clone of From, uses the clone of From's cursor.
+  void cloneCursor(llvm::Function &From, llvm::Function &To,
+                   llvm::ValueToValueMapTy &VMap);
+
 private:
   llvm::Function *reserveFunction();
   llvm::Function *releaseFunction();
   llvm::Function *growFunction();
-  llvm::GlobalVariable *global(llvm::StringRef Name, llvm::Type *T);
-  uint64_t cellSize(llvm::Type *T) const;
+  llvm::StructType *stateType();
+  llvm::GlobalVariable *state();
+  llvm::Value *cursor(llvm::IRBuilderBase &B);
+  void loadCursor(llvm::IRBuilderBase &B);
+  llvm::SmallVector<uint64_t> layout(llvm::ArrayRef<llvm::Type *> Types,
+                                     uint64_t &Total);
 
   llvm::Module &M;
   llvm::Function *Reserve = nullptr;
   llvm::Function *Release = nullptr;
   llvm::Function *Grow = nullptr;
+  llvm::DenseMap<llvm::Function *, llvm::AllocaInst *> Cursors;
 };
 
 } // namespace qgrad::ad

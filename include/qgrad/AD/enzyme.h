@@ -21,6 +21,21 @@
  * one double, or a struct of doubles, as the prototype used at the call site
  * declares (declare your own prototype with another suffix, e.g.
  * __enzyme_autodiff_pair, to get a struct back).
+ *
+ * Registration globals (define them at file scope, not static):
+ *   void *__enzyme_register_gradient_f[3] = {(void *)f, (void *)aug_f,
+ *                                            (void *)rev_f};
+ *     aug_f takes f's arguments, each duplicated pointer followed by its
+ *     shadow, and returns void, a tape (void *), f's result, or a struct
+ *     {tape, result}; rev_f takes the same arguments, then the adjoint of
+ *     f's result when f returns a float, then the tape, and returns void,
+ *     a double, or a struct with the derivatives of f's active scalars.
+ *   void *__enzyme_inactivefn[] = {(void *)g, ...};       never differentiated
+ *   void *__enzyme_function_like[2] = {(void *)g, "exp"}; g behaves as libm
+ *                                                          exp (or "free")
+ *   void *__enzyme_allocation_like[4] = {(void *)a, (void *)size_arg_index,
+ *                                        (void *)"-1", (void *)free_fn};
+ * See docs/ad-engine.md for the full contract.
  *===----------------------------------------------------------------------===*/
 #ifndef QGRAD_AD_ENZYME_H
 #define QGRAD_AD_ENZYME_H

@@ -6,6 +6,7 @@
 #include "qgrad/AD/TypeAnalysis.h"
 #include "qgrad/AD/ValueUtils.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -148,6 +149,20 @@ void forwardAllocation(Differentiator &D, Instruction &I) {
 void reverseAllocation(Differentiator &D, Instruction &I, Value *) {
   if (D.hasShadow(&I))
     freeAllocation(D.reverse(), D.shadow(&I));
+  // A kept allocation's primal free was moved here (forwardDeallocation).
+  if (D.keepsAllocation(&I))
+    freeAllocation(D.reverse(), D.primal(&I));
+}
+
+// Frees of kept allocations leave the forward sweep: the reverse sweep loads
+// from that memory again and frees it at the reverse of the allocation.
+void forwardDeallocation(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (CB.arg_size() == 0)
+    return;
+  const Value *Object = getUnderlyingObject(CB.getArgOperand(0));
+  if (D.keepsAllocation(Object))
+    D.eraseForward(I);
 }
 
 // realloc: a fresh zeroed shadow receives the old shadow's bytes. The old
@@ -365,13 +380,26 @@ CallInst *callUserFunction(Differentiator &D, Instruction &I, IRBuilderBase &B,
 // split argument list and returns void, the tape (a pointer), the primal
 // result, or {tape, primal}; the reverse takes the same list, then the
 // return's adjoint when the function returns a float, then the tape.
+struct CustomCall {
+  GradientKey Key;
+  const CustomGradient *Custom = nullptr;
+};
+
+// The activities and the registered pair of a custom-gradient call, or
+// nothing when the call sees no active data.
+std::optional<CustomCall> customCall(Differentiator &D, CallBase &CB) {
+  if (!anyActive(D, CB))
+    return std::nullopt;
+  return CustomCall{calleeKey(D, CB), D.engine().registry().customGradient(
+                                          *CB.getCalledFunction())};
+}
+
 void forwardCustom(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  std::optional<CustomCall> Site = customCall(D, CB);
+  if (!Site)
     return;
-  GradientKey Key = calleeKey(D, CB);
-  const CustomGradient *Custom =
-      D.engine().registry().customGradient(*CB.getCalledFunction());
+  auto &[Key, Custom] = *Site;
   FunctionType *AugTy = Custom->Augmented->getFunctionType();
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.forwardValue(V); },
@@ -395,11 +423,10 @@ void forwardCustom(Differentiator &D, Instruction &I) {
 
 void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  std::optional<CustomCall> Site = customCall(D, CB);
+  if (!Site)
     return;
-  GradientKey Key = calleeKey(D, CB);
-  const CustomGradient *Custom =
-      D.engine().registry().customGradient(*CB.getCalledFunction());
+  auto &[Key, Custom] = *Site;
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.primal(V); },
       [&](Value *V) { return D.shadow(V); });
@@ -465,7 +492,7 @@ void nothing(Differentiator &, Instruction &, Value *) {}
 const Entry Table[] = {
     {CallKind::Ignored, {nullptr, nothing}},
     {CallKind::Inactive, {nullptr, nothing}},
-    {CallKind::Deallocation, {nullptr, nothing}},
+    {CallKind::Deallocation, {forwardDeallocation, nothing}},
     {CallKind::Math, {nullptr, reverseMath}},
     {CallKind::Allocation, {forwardAllocation, reverseAllocation}},
     {CallKind::Reallocation, {forwardReallocation, reverseReallocation}},

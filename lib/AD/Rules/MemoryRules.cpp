@@ -67,6 +67,15 @@ void reverseStore(Differentiator &D, Instruction &I, Value *) {
   auto *SI = cast<StoreInst>(&I);
   Value *V = SI->getValueOperand();
   Value *Ptr = SI->getPointerOperand();
+  if (V->getType()->isPointerTy() && D.hasShadow(V) && !D.hasShadow(Ptr)) {
+    // Loads through the pointer after it comes back would look inactive.
+    D.report(I,
+             "storing a pointer to active memory into " +
+                 describe(D.activity().originOf(Ptr)) +
+                 "; it would lose its shadow",
+             "pass the pointer as an argument instead of through a global");
+    return;
+  }
   if (!isDifferentiableType(V->getType()))
     return;
   if (!D.hasShadow(Ptr)) {

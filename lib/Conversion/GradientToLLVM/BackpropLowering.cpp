@@ -67,9 +67,9 @@ bool isLowerableMemRef(Type type, const LLVMTypeConverter &converter) {
 /// Collects the call's operands behind the function pointer.
 class CallOperands {
 public:
-  CallOperands(gradient::BackpropOp op, ModuleOp module,
+  CallOperands(gradient::BackpropOp op, SymbolTable &symbols,
                const LLVMTypeConverter &converter)
-      : op(op), module(module), converter(converter), builder(op) {}
+      : op(op), symbols(symbols), converter(converter), builder(op) {}
 
   OpBuilder &getBuilder() { return builder; }
   ArrayRef<Value> get() const { return operands; }
@@ -94,8 +94,8 @@ public:
     Value shadowPointer;
     if (rule.shadowed) {
       MemRefFields shadowFields = unpackMemRef(builder, loc, shadow, converter);
-      if (failed(checkShadowLayout(builder, op, shadowName, memref, fields,
-                                   shadow, shadowFields)))
+      if (failed(checkShadowLayout(builder, op, symbols, shadowName, memref,
+                                   fields, shadow, shadowFields)))
         return failure();
       shadowPointer = shadowAlignedPointer(builder, loc, memref, fields, shadow,
                                            shadowFields, converter);
@@ -118,7 +118,7 @@ private:
   LogicalResult addMarker(StringRef marker) {
     if (marker.empty())
       return success();
-    FailureOr<Value> address = getMarkerAddress(builder, op, module, marker);
+    FailureOr<Value> address = getMarkerAddress(builder, op, symbols, marker);
     if (failed(address))
       return failure();
     operands.push_back(*address);
@@ -126,7 +126,7 @@ private:
   }
 
   gradient::BackpropOp op;
-  ModuleOp module;
+  SymbolTable &symbols;
   const LLVMTypeConverter &converter;
   OpBuilder builder;
   SmallVector<Value> operands;
@@ -219,7 +219,7 @@ Value seedAs(OpBuilder &builder, Location loc, Value seed, Type target) {
 
 } // namespace
 
-LogicalResult lowerBackprop(gradient::BackpropOp op, ModuleOp module,
+LogicalResult lowerBackprop(gradient::BackpropOp op, SymbolTable &symbols,
                             SymbolTableCollection &symbolTables,
                             const LLVMTypeConverter &converter) {
   auto callee = dyn_cast_or_null<FunctionOpInterface>(
@@ -231,7 +231,7 @@ LogicalResult lowerBackprop(gradient::BackpropOp op, ModuleOp module,
       failed(checkOperandTypes(op, converter)))
     return failure();
 
-  CallOperands operands(op, module, converter);
+  CallOperands operands(op, symbols, converter);
   OpBuilder &builder = operands.getBuilder();
   Location loc = op.getLoc();
   SmallVector<unsigned> positions = op.getDiffArgPositions();
@@ -274,7 +274,7 @@ LogicalResult lowerBackprop(gradient::BackpropOp op, ModuleOp module,
 
   Value function = getFunctionAddress(builder, loc, callee);
   FailureOr<LLVM::LLVMFuncOp> entry =
-      getAutodiffEntry(builder, op, module, derivativeTypes);
+      getAutodiffEntry(op, symbols, derivativeTypes);
   if (failed(entry))
     return failure();
   SmallVector<Value> callOperands{function};

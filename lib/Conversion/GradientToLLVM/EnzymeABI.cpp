@@ -2,21 +2,13 @@
 
 #include "EnzymeABI.h"
 
-#include "mlir/IR/SymbolTable.h"
+#include "ModuleSymbols.h"
 
 using namespace mlir;
 
 namespace qgrad::gradient_to_llvm {
 
 namespace {
-
-// New declarations go to the top of the module, where a reader of the IR
-// expects external symbols.
-OpBuilder atModuleStart(OpBuilder &builder, ModuleOp module) {
-  OpBuilder top(builder.getContext(), builder.getListener());
-  top.setInsertionPointToStart(module.getBody());
-  return top;
-}
 
 std::string typeSuffix(TypeRange types) {
   std::string suffix;
@@ -29,21 +21,18 @@ std::string typeSuffix(TypeRange types) {
 } // namespace
 
 FailureOr<Value> getMarkerAddress(OpBuilder &builder, Operation *user,
-                                  ModuleOp module, StringRef marker) {
-  Type i32 = builder.getI32Type();
-  Operation *existing = SymbolTable::lookupSymbolIn(module, marker);
+                                  SymbolTable &symbols, StringRef marker) {
+  Operation *existing = symbols.lookup(marker);
   auto global = dyn_cast_or_null<LLVM::GlobalOp>(existing);
   if (existing && !global)
     return user->emitOpError("cannot declare the activity marker '@")
            << marker << "': the name is taken by a '" << existing->getName()
            << "'";
-  if (!global) {
-    OpBuilder top = atModuleStart(builder, module);
-    global = LLVM::GlobalOp::create(top, module.getLoc(), i32,
-                                    /*isConstant=*/false,
-                                    LLVM::Linkage::External, marker,
-                                    /*value=*/Attribute());
-  }
+  if (!global)
+    global = createAtModuleStart<LLVM::GlobalOp>(
+        symbols, symbols.getOp()->getLoc(), builder.getI32Type(),
+        /*isConstant=*/false, LLVM::Linkage::External, marker,
+        /*value=*/Attribute());
   return LLVM::AddressOfOp::create(builder, user->getLoc(), global).getResult();
 }
 
@@ -57,10 +46,10 @@ Type getAutodiffResultType(MLIRContext *context, TypeRange derivativeTypes) {
                                           llvm::to_vector(derivativeTypes));
 }
 
-FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(OpBuilder &builder,
-                                             Operation *user, ModuleOp module,
+FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(Operation *user,
+                                             SymbolTable &symbols,
                                              TypeRange derivativeTypes) {
-  MLIRContext *context = builder.getContext();
+  MLIRContext *context = user->getContext();
   Type resultType = getAutodiffResultType(context, derivativeTypes);
   std::string name = kAutodiffEntry.str();
   if (resultType != Float64Type::get(context))
@@ -68,7 +57,7 @@ FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(OpBuilder &builder,
   auto type = LLVM::LLVMFunctionType::get(
       resultType, {LLVM::LLVMPointerType::get(context)}, /*isVarArg=*/true);
 
-  Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+  Operation *existing = symbols.lookup(name);
   auto entry = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
   if (existing && (!entry || entry.getFunctionType() != type)) {
     InFlightDiagnostic diag = user->emitOpError("cannot declare '@")
@@ -81,8 +70,8 @@ FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(OpBuilder &builder,
   }
   if (entry)
     return entry;
-  OpBuilder top = atModuleStart(builder, module);
-  return LLVM::LLVMFuncOp::create(top, module.getLoc(), name, type);
+  return createAtModuleStart<LLVM::LLVMFuncOp>(
+      symbols, symbols.getOp()->getLoc(), name, type);
 }
 
 } // namespace qgrad::gradient_to_llvm

@@ -10,7 +10,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace qgrad::gradient_to_llvm {
 
@@ -34,12 +34,12 @@ inline constexpr llvm::StringLiteral kAllocationRegistration =
 /// The deallocation spec "the deallocator takes the allocator's result".
 inline constexpr llvm::StringLiteral kFreesResult = "-1";
 
-/// Declares the external i32 global `marker` in `module` if needed and
-/// returns its address at the builder's insertion point. Fails (with a
-/// diagnostic at `user`) when the name is taken by something else.
+/// Declares the external i32 global `marker` in the module of `symbols` if
+/// needed and returns its address at the builder's insertion point. Fails
+/// (with a diagnostic at `user`) when the name is taken by something else.
 mlir::FailureOr<mlir::Value> getMarkerAddress(mlir::OpBuilder &builder,
                                               mlir::Operation *user,
-                                              mlir::ModuleOp module,
+                                              mlir::SymbolTable &symbols,
                                               llvm::StringRef marker);
 
 /// The vararg entry point `__enzyme_autodiff(ptr, ...)` returning
@@ -47,8 +47,8 @@ mlir::FailureOr<mlir::Value> getMarkerAddress(mlir::OpBuilder &builder,
 /// name; anything else gets a name that spells the types (the engine accepts
 /// any `__enzyme_autodiff*` name and adapts to the declared return type).
 mlir::FailureOr<mlir::LLVM::LLVMFuncOp>
-getAutodiffEntry(mlir::OpBuilder &builder, mlir::Operation *user,
-                 mlir::ModuleOp module, mlir::TypeRange derivativeTypes);
+getAutodiffEntry(mlir::Operation *user, mlir::SymbolTable &symbols,
+                 mlir::TypeRange derivativeTypes);
 
 /// The return type `getAutodiffEntry` declares for `derivativeTypes`.
 mlir::Type getAutodiffResultType(mlir::MLIRContext *context,

@@ -28,8 +28,11 @@ struct ConvertGradientToLLVM
     : qgrad::impl::ConvertGradientToLLVMBase<ConvertGradientToLLVM> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // One table for every lookup and new symbol: a module may hold many
+    // backprops, and scanning the module for each symbol is quadratic.
+    SymbolTable symbols(module);
     bool ok =
-        succeeded(qgrad::gradient_to_llvm::registerInactiveFunctions(module));
+        succeeded(qgrad::gradient_to_llvm::registerInactiveFunctions(symbols));
 
     // The same type converter settings as the func and memref lowerings
     // that run later, so descriptor layouts and the index width agree.
@@ -41,10 +44,10 @@ struct ConvertGradientToLLVM
         [&](qgrad::gradient::BackpropOp op) { backprops.push_back(op); });
     if (!backprops.empty())
       ok &= succeeded(qgrad::gradient_to_llvm::registerAllocationFunctions(
-          module, converter.getIndexType()));
+          symbols, converter.getIndexType()));
     for (qgrad::gradient::BackpropOp op : backprops)
       ok &= succeeded(qgrad::gradient_to_llvm::lowerBackprop(
-          op, module, symbolTables, converter));
+          op, symbols, symbolTables, converter));
     if (!ok)
       signalPassFailure();
   }

@@ -50,8 +50,9 @@ MemRefFields unpackMemRef(OpBuilder &builder, Location loc, Value memref,
 }
 
 LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
-                                StringRef what, Value primal,
-                                const MemRefFields &primalFields, Value shadow,
+                                SymbolTable &symbols, StringRef what,
+                                Value primal, const MemRefFields &primalFields,
+                                Value shadow,
                                 const MemRefFields &shadowFields) {
   auto primalType = cast<MemRefType>(primal.getType());
   auto shadowType = cast<MemRefType>(shadow.getType());
@@ -68,21 +69,19 @@ LogicalResult checkShadowLayout(OpBuilder &builder, Operation *op,
              << primalStride
              << ": the differentiated code reads both through the primal's "
                 "strides; copy the buffer into the primal's layout";
+    auto compareAtRunTime = [&](StringRef field, Value primalValue,
+                                Value shadowValue) {
+      return emitEqualityCheck(builder, op, symbols, primalValue, shadowValue,
+                               what + " and its primal differ in the " + field +
+                                   " of dimension " + Twine(dim));
+    };
     if (!staticStrides &&
-        failed(emitEqualityCheck(builder, op, primalFields.strides[dim],
-                                 shadowFields.strides[dim],
-                                 what +
-                                     " and its primal differ in the "
-                                     "stride of dimension " +
-                                     Twine(dim))))
+        failed(compareAtRunTime("stride", primalFields.strides[dim],
+                                shadowFields.strides[dim])))
       return failure();
     if ((primalType.isDynamicDim(dim) || shadowType.isDynamicDim(dim)) &&
-        failed(emitEqualityCheck(builder, op, primalFields.sizes[dim],
-                                 shadowFields.sizes[dim],
-                                 what +
-                                     " and its primal differ in the "
-                                     "size of dimension " +
-                                     Twine(dim))))
+        failed(compareAtRunTime("size", primalFields.sizes[dim],
+                                shadowFields.sizes[dim])))
       return failure();
   }
   return success();

@@ -11,6 +11,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace qgrad::gradient_to_llvm {
 
@@ -34,12 +35,11 @@ MemRefFields unpackMemRef(mlir::OpBuilder &builder, mlir::Location loc,
 /// strides must be equal (an error at `op` naming `what` otherwise), and
 /// sizes or strides known only at run time are compared when the program
 /// runs (RuntimeChecks.h).
-llvm::LogicalResult checkShadowLayout(mlir::OpBuilder &builder,
-                                      mlir::Operation *op, llvm::StringRef what,
-                                      mlir::Value primal,
-                                      const MemRefFields &primalFields,
-                                      mlir::Value shadow,
-                                      const MemRefFields &shadowFields);
+llvm::LogicalResult
+checkShadowLayout(mlir::OpBuilder &builder, mlir::Operation *op,
+                  mlir::SymbolTable &symbols, llvm::StringRef what,
+                  mlir::Value primal, const MemRefFields &primalFields,
+                  mlir::Value shadow, const MemRefFields &shadowFields);
 
 /// The pointer to pass as the shadow of `primal`'s aligned pointer: the
 /// shadow's aligned pointer, moved so that the primal's offset lands on the

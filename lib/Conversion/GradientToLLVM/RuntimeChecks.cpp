@@ -2,9 +2,10 @@
 
 #include "RuntimeChecks.h"
 
+#include "ModuleSymbols.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -14,16 +15,16 @@ namespace qgrad::gradient_to_llvm {
 namespace {
 
 constexpr llvm::StringLiteral kFailureHandler = "qgrad.runtime_check_failed";
-constexpr llvm::StringLiteral kMessagePrefix = "qgrad.runtime_check_message";
+constexpr llvm::StringLiteral kMessageName = "qgrad.runtime_check_message";
 constexpr int kStderr = 2;
 constexpr int kExitStatus = 1;
 
 /// The C function `name` of `type`, declared at the top of the module when
 /// missing.
-FailureOr<LLVM::LLVMFuncOp> getOrDeclare(Operation *user, ModuleOp module,
+FailureOr<LLVM::LLVMFuncOp> getOrDeclare(Operation *user, SymbolTable &symbols,
                                          StringRef name,
                                          LLVM::LLVMFunctionType type) {
-  Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+  Operation *existing = symbols.lookup(name);
   auto function = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
   if (function && function.getFunctionType() == type)
     return function;
@@ -32,33 +33,32 @@ FailureOr<LLVM::LLVMFuncOp> getOrDeclare(Operation *user, ModuleOp module,
            << name << "' as " << type
            << " for a run-time check: the name is taken by a '"
            << existing->getName() << "'";
-  OpBuilder top(module.getContext());
-  top.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(top, module.getLoc(), name, type);
+  return createAtModuleStart<LLVM::LLVMFuncOp>(
+      symbols, symbols.getOp()->getLoc(), name, type);
 }
 
 /// void qgrad.runtime_check_failed(ptr message, i64 length):
 /// write(2, message, length); exit(1).
 FailureOr<LLVM::LLVMFuncOp> getFailureHandler(Operation *user,
-                                              ModuleOp module) {
-  if (auto handler = module.lookupSymbol<LLVM::LLVMFuncOp>(kFailureHandler))
+                                              SymbolTable &symbols) {
+  if (auto handler = symbols.lookup<LLVM::LLVMFuncOp>(kFailureHandler))
     return handler;
-  MLIRContext *context = module.getContext();
+  MLIRContext *context = user->getContext();
   OpBuilder builder(context);
   auto ptr = LLVM::LLVMPointerType::get(context);
   Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
   Type voidType = LLVM::LLVMVoidType::get(context);
-  FailureOr<LLVM::LLVMFuncOp> write = getOrDeclare(
-      user, module, "write", LLVM::LLVMFunctionType::get(i64, {i32, ptr, i64}));
+  FailureOr<LLVM::LLVMFuncOp> write =
+      getOrDeclare(user, symbols, "write",
+                   LLVM::LLVMFunctionType::get(i64, {i32, ptr, i64}));
   FailureOr<LLVM::LLVMFuncOp> exit = getOrDeclare(
-      user, module, "exit", LLVM::LLVMFunctionType::get(voidType, {i32}));
+      user, symbols, "exit", LLVM::LLVMFunctionType::get(voidType, {i32}));
   if (failed(write) || failed(exit))
     return failure();
 
-  Location loc = module.getLoc();
-  builder.setInsertionPointToEnd(module.getBody());
-  auto handler = LLVM::LLVMFuncOp::create(
-      builder, loc, kFailureHandler,
+  Location loc = symbols.getOp()->getLoc();
+  auto handler = createAtModuleStart<LLVM::LLVMFuncOp>(
+      symbols, loc, kFailureHandler,
       LLVM::LLVMFunctionType::get(voidType, {ptr, i64}),
       LLVM::Linkage::Internal);
   Block *body = handler.addEntryBlock(builder);
@@ -80,32 +80,29 @@ std::string locationText(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
-std::string uniqueMessageName(ModuleOp module) {
-  for (unsigned index = 0;; ++index) {
-    std::string name = llvm::formatv("{0}.{1}", kMessagePrefix, index);
-    if (!SymbolTable::lookupSymbolIn(module, name))
-      return name;
-  }
-}
-
 } // namespace
 
-LogicalResult emitEqualityCheck(OpBuilder &builder, Operation *op, Value lhs,
-                                Value rhs, const Twine &message) {
-  auto module = op->getParentOfType<ModuleOp>();
-  FailureOr<LLVM::LLVMFuncOp> handler = getFailureHandler(op, module);
+LogicalResult emitEqualityCheck(OpBuilder &builder, Operation *op,
+                                SymbolTable &symbols, Value lhs, Value rhs,
+                                const Twine &message) {
+  FailureOr<LLVM::LLVMFuncOp> handler = getFailureHandler(op, symbols);
   if (failed(handler))
     return failure();
   Location loc = op->getLoc();
   std::string text =
       llvm::formatv("error: {0}: {1}\n", locationText(op), message.str());
+  // One global per check, its name made unique by the symbol table.
+  auto textGlobal = createAtModuleStart<LLVM::GlobalOp>(
+      symbols, loc, LLVM::LLVMArrayType::get(builder.getI8Type(), text.size()),
+      /*isConstant=*/true, LLVM::Linkage::Internal, kMessageName,
+      builder.getStringAttr(text));
+
   Value differ =
       LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne, lhs, rhs);
   auto ifOp = scf::IfOp::create(builder, loc, differ, /*withElse=*/false);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(ifOp.thenBlock());
-  Value textAddress = LLVM::createGlobalString(
-      loc, builder, uniqueMessageName(module), text, LLVM::Linkage::Internal);
+  Value textAddress = LLVM::AddressOfOp::create(builder, loc, textGlobal);
   Value length =
       LLVM::ConstantOp::create(builder, loc, builder.getI64Type(), text.size());
   LLVM::CallOp::create(builder, loc, *handler, ValueRange{textAddress, length});

@@ -11,17 +11,18 @@
 #define QGRAD_LIB_CONVERSION_GRADIENTTOLLVM_RUNTIMECHECKS_H
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 
 namespace qgrad::gradient_to_llvm {
 
 /// At the builder's insertion point: unless the i64 values `lhs` and `rhs`
 /// are equal, print "error: <location of op>: <message>" to stderr and exit
 /// with status 1. Fails (with a diagnostic at `op`) when the C functions it
-/// calls are declared in the module with other types.
+/// calls are declared in the module of `symbols` with other types.
 llvm::LogicalResult emitEqualityCheck(mlir::OpBuilder &builder,
-                                      mlir::Operation *op, mlir::Value lhs,
-                                      mlir::Value rhs,
+                                      mlir::Operation *op,
+                                      mlir::SymbolTable &symbols,
+                                      mlir::Value lhs, mlir::Value rhs,
                                       const llvm::Twine &message);
 
 } // namespace qgrad::gradient_to_llvm

@@ -101,6 +101,25 @@ struct BlockArgumentLowering : public OpConversionPattern<func::FuncOp> {
   }
 };
 
+/// The gradient lowering's adjoint part reads an observable's runtime handle
+/// through `builtin.unrealized_conversion_cast %obs : !quantum.obs to i64`;
+/// once observables are i64 handles, that cast is the handle itself.
+struct HandleCastLowering
+    : public OpConversionPattern<UnrealizedConversionCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(UnrealizedConversionCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1 ||
+        !isQuantumType(op->getOperand(0).getType()) ||
+        adaptor.getOperands().front().getType() != op->getResult(0).getType())
+      return failure();
+    rewriter.replaceOp(op, adaptor.getOperands().front());
+    return success();
+  }
+};
+
 void configureTypeConversion(TypeConverter &converter) {
   converter.addConversion([](Type type) { return type; });
   converter.addConversion([](Type type) -> std::optional<Type> {
@@ -149,7 +168,7 @@ struct ConvertQuantumToLLVMPass
       populate(converter, state, patterns);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                    converter);
-    patterns.add<BlockArgumentLowering>(converter, context);
+    patterns.add<BlockArgumentLowering, HandleCastLowering>(converter, context);
     populateCallOpTypeConversionPattern(patterns, converter);
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateBranchOpInterfaceTypeConversionPattern(patterns, converter);

@@ -1,7 +1,7 @@
 // One function differentiated with three different activity patterns in the
 // same module: each pattern needs its own gradient (memoized by function and
 // activities), and none may be confused with another.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // __enzyme_allocation_like = {allocator, size argument index, "-1" (the
 // deallocator frees the allocator's result), deallocator}: a pool allocator
 // whose memory holds active values inside the differentiated function.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

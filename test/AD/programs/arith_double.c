@@ -1,5 +1,5 @@
 // Double arithmetic: fadd, fsub, fmul and fdiv combined in one expression.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Float arithmetic: fadd, fsub, fmul, fdiv on float values, differentiated
 // through a float-typed prototype (no promotion to double).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // An array read and written in place: x[i] = x[i] x[i-1] + sin(x[i]), each
 // step reading the element the previous step overwrote. The primal result
 // must also be left in x.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A local (stack) array inside the differentiated function: filled from the
 // inputs, smoothed in place, then reduced.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

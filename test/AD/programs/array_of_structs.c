@@ -1,7 +1,7 @@
 // An array of structs (position and mass fields, plus an int id): a
 // potential energy over all pairs, differentiated with respect to every
 // double field through one shadow array of structs.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A variable-length array (a dynamic alloca) inside the differentiated
 // function, sized by a run-time argument.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

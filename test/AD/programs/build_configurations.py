@@ -10,7 +10,15 @@ import lit.Test
 import lit.TestRunner
 import lit.formats
 
-COMPILE_C = "%clang -std=c11 -Wall -Wextra -Werror -I%qgrad_include"
+# A hang in the engine or in generated code must fail the test, not stall
+# the suite: every step runs under coreutils timeout (seconds).
+COMPILE_TIMEOUT = 300
+RUN_TIMEOUT = 60
+
+COMPILE_C = f"timeout {COMPILE_TIMEOUT} %clang -std=c11 -Wall -Wextra -Werror" \
+    " -I%qgrad_include"
+QGRAD_AD = f"timeout {COMPILE_TIMEOUT} qgrad-ad"
+LINK_IR = f"timeout {COMPILE_TIMEOUT} %clang"
 
 # Configuration name -> the commands that build %s into the executable %t.
 # Without the engine, values prepared only for the __enzyme_autodiff calls go
@@ -21,8 +29,11 @@ BUILD_COMMANDS = {
     "plugin-O0": f"{COMPILE_C} -O0 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
     "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"
-    " -o %t.ll && qgrad-ad %t.ll -o %t.ad.ll && %clang %t.ad.ll -o %t -lm",
+    f" -o %t.ll && {QGRAD_AD} %t.ll -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",
 }
+
+# How a program's RUN line runs what %{ad_build} built.
+RUN_COMMAND = f"timeout {RUN_TIMEOUT} %t"
 
 
 class ConfiguredProgramTest(lit.Test.Test):
@@ -35,8 +46,9 @@ class ConfiguredProgramTest(lit.Test.Test):
 
 class EveryBuildConfiguration(lit.formats.ShTest):
     """Expands program.c into the tests program.c/<configuration>; the test's
-    RUN lines see the configuration's build as %{ad_build}, and XFAIL or
-    REQUIRES lines see it as the feature ad-<configuration>."""
+    RUN lines see the configuration's build as %{ad_build} and the run of
+    the result as %{ad_run}, and XFAIL or REQUIRES lines see the
+    configuration as the feature ad-<configuration>."""
 
     def getTestsForPath(self, suite, path_in_suite, lit_config, local_config):
         for test in super().getTestsForPath(
@@ -56,6 +68,7 @@ class EveryBuildConfiguration(lit.formats.ShTest):
 
     def execute(self, test, lit_config):
         build = ("%{ad_build}", BUILD_COMMANDS[test.path_in_suite[-1]])
+        run = ("%{ad_run}", RUN_COMMAND)
         return lit.TestRunner.executeShTest(
-            test, lit_config, self.execute_external, [build]
+            test, lit_config, self.execute_external, [build, run]
         )

@@ -1,6 +1,6 @@
 // A struct of four doubles passed by value to a noinline callee (the x86-64
 // ABI passes it in memory, a byval pointer in LLVM IR).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

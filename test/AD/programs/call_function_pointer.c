@@ -1,7 +1,7 @@
 // Calls through function pointers read from a constant table: at -O0 they
 // stay indirect calls (optimization makes them direct), so the engine must
 // resolve them to the known callees.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): at -O0 the calls stay indirect and the engine stops
 // with "an indirect call with active arguments cannot be differentiated"
 // (a clear error, not a wrong number); optimized IR has direct calls.

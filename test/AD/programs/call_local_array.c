@@ -1,7 +1,7 @@
 // A noinline callee with a local array that holds active values its reverse
 // needs, called several times in a loop: the split callee must keep that
 // memory alive between its augmented forward and its reverse.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Calls of noinline functions with active arguments: one returning an active
 // double, one writing its active result through a pointer.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // A noinline callee that returns a pointer into active memory: the caller
 // reads and writes through it, so the callee's augmented forward must also
 // return the shadow of that pointer.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // A noinline callee that allocates a heap array, fills it with active
 // values and returns it; the caller reads it and frees it. The callee's
 // augmented forward must return the shadow allocation with the pointer.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

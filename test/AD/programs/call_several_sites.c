@@ -1,7 +1,7 @@
 // One noinline function called from several places: with different active
 // arguments, with a constant argument, nested in its own argument, and from
 // inside a loop.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

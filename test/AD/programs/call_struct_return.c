@@ -1,7 +1,7 @@
 // noinline callees that return structs of doubles: a pair (returned in two
 // registers, an LLVM aggregate of extractvalue/insertvalue) and a triple
 // (returned through a hidden sret pointer).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // A noinline callee reads an array nonlinearly; after the call the caller
 // overwrites that array. The callee's reverse must use the values it read,
 // not what memory holds when the reverse runs.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // int<->float casts: fptosi and fptoui cut the derivative (their results are
 // integers); sitofp and uitofp of integer arguments give constants. The int
 // arguments take the default activity (constant).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -2,7 +2,7 @@
 // reject a gradient that is wrong in one component by 1e-4, a NaN, and a
 // sign error, so that the coverage programs cannot pass vacuously. The
 // "MISMATCH"/"gradient[...]" lines it prints on stderr are expected.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

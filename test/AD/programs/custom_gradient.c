@@ -5,7 +5,7 @@
 // The function calls libm through a volatile function pointer, which the
 // engine could not differentiate on its own; the rule must be used, and
 // exactly once per gradient.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // enzyme_dup for an output buffer: like dupnoneed, but the primal values
 // must be written too; the call leaves F(x) in out and w^T dF/dx in dx.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

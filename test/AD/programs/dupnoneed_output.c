@@ -1,7 +1,7 @@
 // enzyme_dupnoneed for an output buffer: the function writes F(x) into out,
 // whose shadow holds the cotangent w on entry. The call yields w^T dF/dx in
 // dx and consumes the shadow; the finite differences check w . F.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

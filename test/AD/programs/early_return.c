@@ -1,6 +1,6 @@
 // Branches with early returns: three exits with different active values,
 // each taken at one point.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

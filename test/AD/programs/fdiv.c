@@ -1,6 +1,6 @@
 // fdiv: quotients with the active value in the numerator, the denominator,
 // and both.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

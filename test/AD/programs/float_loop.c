@@ -1,6 +1,6 @@
 // float throughout: a loop over a float array with a float accumulator and
 // float shadows (enzyme_dup), returning float.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Two active float scalars with a float-typed prototype returning a struct of
 // two floats, which the x86-64 ABI packs into one <2 x float> register.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

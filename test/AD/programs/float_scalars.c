@@ -1,7 +1,7 @@
 // float scalars through a variadic prototype: C promotes each float argument
 // to double, and the function's float parameters must still be matched and
 // their derivatives returned as a struct of doubles.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,5 +1,5 @@
 // fneg: negation of active values, alone and inside products.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

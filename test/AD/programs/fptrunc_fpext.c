@@ -1,7 +1,7 @@
 // fptrunc and fpext: a double squared in float precision. The adjoint runs
 // through the same casts, so it is exact in terms of x rounded to float; the
 // finite differences see float rounding, hence their float step.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

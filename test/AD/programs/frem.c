@@ -1,6 +1,6 @@
 // frem: the LLVM instruction (from __builtin_elementwise_fmod). Away from its
 // jumps, d(a rem b)/da = 1 and d/db = -trunc(a / b).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // __enzyme_function_like: a user function declared to behave like libm sin
 // (so the engine applies sin's rule to it), and a release function declared
 // to behave like free.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

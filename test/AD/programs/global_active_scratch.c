@@ -1,7 +1,7 @@
 // A file-scope double used as scratch for active values inside the
 // differentiated function (written, then read back). The engine must either
 // give it a shadow or refuse with an error; a silent zero is the failure.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): globals get no shadow; the engine refuses with
 // "storing an active value into global memory, which the engine treats as
 // constant" (the intended diagnostic, not a wrong number).

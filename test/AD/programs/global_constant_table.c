@@ -1,6 +1,6 @@
 // Reads of a constant global table of coefficients (inactive memory) mixed
 // with active values: Horner evaluation of a polynomial.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

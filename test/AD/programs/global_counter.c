@@ -1,7 +1,7 @@
 // Global mutable state inside the differentiated function that holds no
 // active data: a call counter and a last-size record. The engine must treat
 // it as inactive, and the primal side effects must still happen.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

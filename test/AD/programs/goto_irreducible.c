@@ -1,6 +1,6 @@
 // Irreducible control flow built with goto: a loop of two blocks entered at
 // either block, chosen by a run-time flag.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

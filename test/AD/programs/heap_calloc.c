@@ -1,6 +1,6 @@
 // calloc inside the differentiated function: zeroed bins that accumulate
 // active values with +=, then a nonlinear reduction.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

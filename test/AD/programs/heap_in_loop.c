@@ -1,6 +1,6 @@
 // malloc and free in every iteration of a loop inside the differentiated
 // function, each block holding active values used in that iteration only.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

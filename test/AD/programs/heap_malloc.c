@@ -1,6 +1,6 @@
 // malloc and free inside the differentiated function: a heap temporary that
 // receives active values, is read back, and is freed before the return.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

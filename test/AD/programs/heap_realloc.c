@@ -1,6 +1,6 @@
 // realloc inside the differentiated function: a buffer of active values that
 // grows (2 -> 4 -> 8 -> 16) while it is filled, so its contents move.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

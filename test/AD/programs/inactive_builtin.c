@@ -1,7 +1,7 @@
 // Calls the engine knows to be inactive, inside the differentiated function:
 // printf, puts and fprintf (here printing an active value) must neither
 // need a rule nor change the gradient.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

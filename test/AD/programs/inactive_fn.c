@@ -2,7 +2,7 @@
 // treated as a constant although it is computed from an active value. It is
 // piecewise constant (a step size picked from x), so finite differences
 // agree; its body makes an indirect call the engine could not differentiate.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

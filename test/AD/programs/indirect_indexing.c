@@ -1,6 +1,6 @@
 // Gather and scatter through an integer index array (constant memory): the
 // adjoints must follow the indices, including repeated ones.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

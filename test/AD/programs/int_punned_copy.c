@@ -1,7 +1,7 @@
 // Doubles moved through integer loads and stores (a uint64_t swap, as
 // generic sorting or byte-copying code does): type analysis must see that
 // the integers carry active doubles.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 // A function that returns an integer (not seeded, nothing to differentiate)
 // while writing active results through a duplicated output pointer.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // LLVM intrinsics llvm.exp, llvm.exp2, llvm.exp10, llvm.log, llvm.log2 and
 // llvm.log10, emitted directly by clang's elementwise builtins.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

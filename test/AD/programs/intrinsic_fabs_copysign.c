@@ -1,6 +1,6 @@
 // LLVM intrinsics llvm.fabs and llvm.copysign with active magnitude and an
 // active (but derivative-free) sign operand.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

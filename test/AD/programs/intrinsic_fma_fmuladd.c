@@ -1,6 +1,6 @@
 // LLVM intrinsics llvm.fma (elementwise builtin) and llvm.fmuladd (clang
 // contracts a * b + c into it under the default -ffp-contract=on).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,5 +1,5 @@
 // LLVM intrinsics llvm.sinh, llvm.cosh and llvm.tanh.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

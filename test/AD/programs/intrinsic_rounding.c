@@ -1,7 +1,7 @@
 // LLVM intrinsics llvm.floor, llvm.ceil, llvm.round, llvm.trunc, llvm.rint,
 // llvm.nearbyint and llvm.roundeven: zero derivatives that still scale
 // other active terms.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // LLVM intrinsics llvm.sin, llvm.cos, llvm.tan, llvm.asin, llvm.acos,
 // llvm.atan and llvm.atan2.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A numerically stable log-sum-exp (max shift with fmax, exp, log), as in
 // mixture-model objectives: the gradient is the softmax.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

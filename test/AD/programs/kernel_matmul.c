@@ -1,6 +1,6 @@
 // Matrix product C = A B on flat arrays with C an enzyme_dupnoneed output
 // seeded with a cotangent G: dA = G B^T and dB = A^T G.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A two-layer perceptron with tanh hidden units and a squared loss, the
 // weights active (enzyme_dup) and the input and target constant.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

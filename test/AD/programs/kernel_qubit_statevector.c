@@ -1,7 +1,7 @@
 // A one-qubit state-vector simulation in plain doubles (real and imaginary
 // parts): RY(a) then RZ(b) then RY(c) on |0>, and the expectation of Z. The
 // closed form <Z> = cos a cos c - sin a sin c cos b gives the gradient.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // libm atan2 in two quadrants (x positive and x negative), both operands
 // active.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

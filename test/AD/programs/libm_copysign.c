@@ -1,6 +1,6 @@
 // libm copysign: copysign(a, b) = |a| sgn(b), so d/da = sgn(a) sgn(b) and the
 // sign operand gets no derivative.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

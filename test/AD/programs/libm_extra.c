@@ -1,6 +1,6 @@
 // libm functions beyond the design's list: expm1, log1p, erfc and fmod (the
 // call, not the frem instruction).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

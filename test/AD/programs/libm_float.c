@@ -1,6 +1,6 @@
 // libm in float: sinf, expf, logf, sqrtf, powf and tanhf over a float array
 // with a float shadow.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

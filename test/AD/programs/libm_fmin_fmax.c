@@ -1,5 +1,5 @@
 // libm fmin and fmax: the derivative follows the operand that is selected.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,5 +1,5 @@
 // libm log, log2 and log10, and log of a product.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // libm pow with both operands active, a constant exponent and a constant
 // base.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // llvm.powi (from __builtin_powi) with positive, negative and zero integer
 // exponents; the run-time exponent is an integer argument, so it is constant.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // libm floor, ceil, round and trunc: zero derivative, but their values scale
 // other active terms.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // libm sqrt and cbrt, including cbrt of a negative value and sqrt of a
 // product.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

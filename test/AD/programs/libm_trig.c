@@ -1,5 +1,5 @@
 // libm sin, cos and tan, each on its own input, and a product of two of them.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

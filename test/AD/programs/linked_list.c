@@ -1,6 +1,6 @@
 // A linked list built on the heap from active values, then traversed (each
 // node combined with its successor), then freed.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

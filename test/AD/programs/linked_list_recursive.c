@@ -1,7 +1,7 @@
 // A linked list whose nodes hold pointers to active data, built on the heap
 // and folded by a recursive noinline function (pointer chasing through
 // recursion), then freed.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A counted loop left early by break when an active running sum passes a
 // threshold.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Counted loop with a loop-carried active value: sum_{i=1..10} x^i / i,
 // the power updated in place each iteration.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A do-while loop (body before the test) with continue skipping part of the
 // body on a data-independent condition.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A loop of 300000 iterations with a run-time trip count and a loop-carried
 // value, so a store-all tape must grow far beyond any small initial buffer.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Three nested loops: sum_{i,j,k} sin(a_i b_j) c_k over one array holding
 // a, b and c.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

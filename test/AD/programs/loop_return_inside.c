@@ -1,6 +1,6 @@
 // A loop with a return inside its body (two exits: the loop test and the
 // early return), each exit taken at one of the points.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

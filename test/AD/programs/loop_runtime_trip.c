@@ -1,6 +1,6 @@
 // A loop whose trip count is an argument known only at run time:
 // prod_{i<n} (x + i/10), differentiated by its logarithmic derivative.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // Nested loops whose inner trip count depends on the outer index and on a
 // run-time size (a triangular solve by forward substitution, L y = b with
 // unit lower-triangular L built from the inputs).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // while loop whose exit depends on active data: v <- a v + 1 until v >= 10.
 // The trip count is piecewise constant in the inputs, so the derivative is
 // that of the fixed number of steps taken (recomputed by hand below).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

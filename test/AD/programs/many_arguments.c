@@ -1,7 +1,7 @@
 // Ten active double arguments, more than the eight SSE argument registers of
 // the x86-64 ABI, so some travel on the stack; the ten derivatives come back
 // as a struct of ten doubles.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

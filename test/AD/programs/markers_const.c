@@ -1,7 +1,7 @@
 // enzyme_const on a double (not differentiated, even though it is a float
 // scalar) and on a pointer (no shadow follows it), mixed with enzyme_out and
 // enzyme_dup, as markers passed by value and by address.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // Default activities with no markers at all: the double is active (its
 // derivative returned), the pointer is duplicated (the next argument is its
 // shadow) and the integer is constant.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

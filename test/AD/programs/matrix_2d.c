@@ -1,6 +1,6 @@
 // A fixed-size two-dimensional array (double m[3][3]) passed with its
 // shadow: the determinant, whose gradient is the cofactor matrix.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

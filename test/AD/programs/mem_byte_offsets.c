@@ -1,7 +1,7 @@
 // Doubles moved as bytes: a memcpy at byte offsets through char pointers,
 // and a serialization of doubles into an unsigned char buffer read back in
 // reverse order; type analysis must recover the doubles from their uses.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

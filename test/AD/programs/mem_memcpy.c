@@ -1,7 +1,7 @@
 // memcpy of active doubles: of a run-time length into a heap copy that is
 // then modified (so optimization cannot turn it into scalar moves), and of a
 // struct of doubles; the adjoints must move back to the source.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // memcpy of a run-time number of floats (4-byte elements): type analysis
 // must find float, not double, to move the adjoints back.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // memmove of a run-time length between overlapping ranges of one heap buffer
 // of active values: a shift right by one, then a shift left by two.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // memset of run-time lengths: zeroing a heap accumulator before use, and
 // overwriting part of a buffer of active values (which then contributes no
 // derivative).
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

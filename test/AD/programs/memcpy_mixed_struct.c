@@ -1,7 +1,7 @@
 // memcpy of an array of structs that mix a double, a pointer to active data
 // and an int: the copy must carry the shadow pointers forward and move the
 // double adjoints back.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): memcpy of memory mixing doubles and pointers is
 // refused ("the memory this copy moves mixes floating-point values with
 // pointers..."), a clear error rather than a wrong number.

@@ -2,7 +2,7 @@
 // while loop; differentiating the iterations converges to 1 / (2 sqrt(a))
 // along with the value. Tolerance 1e-10 relative (not 1e-12): the
 // derivative of the last iterate carries the iteration's rounding.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -2,7 +2,7 @@
 // linear ODE the scheme gives y_N = y0 R(-k h)^N exactly, with
 // R(z) = 1 + z + z^2/2 + z^3/6 + z^4/24, which yields the analytic gradient
 // with respect to k and y0.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

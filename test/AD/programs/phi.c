@@ -1,6 +1,6 @@
 // phi: a variable assigned on both arms of if/else and merged, then reused;
 // each arm is taken at one of the two points.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // Two heap buffers swapped every step (double buffering): the current and
 // next pointers are loop phis of pointers, and their shadows must swap too.
 // A three-point smoothing stencil with a nonlinear term.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // Pointer arithmetic: a pointer walked with += and compared against an end
 // pointer, reading *p and *(p + 1) through it.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

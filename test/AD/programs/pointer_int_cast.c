@@ -1,9 +1,10 @@
 // Addresses computed through integers (ptrtoint, arithmetic, inttoptr), as
 // allocators and aligned-buffer code do: the shadow address must follow.
-// RUN: %{ad_build} && %t
-// Engine gap (b60c2d5): a pointer rebuilt with inttoptr from an integer
-// derived from an active pointer gets no shadow, and the gradient comes back
-// silently as zero instead of as an error.
+// RUN: %{ad_build} && %{ad_run}
+// Engine gap: a pointer rebuilt with inttoptr from an integer derived from
+// an active pointer gets no shadow. Until 9e5765e the gradient came back
+// silently as zero; since 76782c8 the engine refuses with "a pointer to
+// active memory is converted to an integer that becomes a pointer again".
 // XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>

@@ -1,6 +1,6 @@
 // Recursion that is not a tail call: g_n(x) = sin(g_{n-1}(x)) * x with
 // g_0(x) = x, and a recursive power.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,5 +1,5 @@
 // Mutual recursion: two functions calling each other with active values.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // One active value used in every iteration of a loop, and a loop-carried
 // value read twice per iteration: its adjoint must accumulate across
 // iterations, not be overwritten.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

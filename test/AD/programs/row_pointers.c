@@ -1,6 +1,6 @@
 // Pointer to pointer: a matrix passed as an array of row pointers, with a
 // shadow array of pointers to the shadow rows.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -2,7 +2,7 @@
 // gradient computed with __enzyme_autodiff (reverse over reverse). Checks
 // d2f/dx2 and d2f/dxdy; the finite differences are taken of the analytic
 // first derivative.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (6233d51): qgrad-ad differentiates df_dx before lowering the
 // __enzyme_autodiff_pair call inside it and stops with "call to unknown
 // external function '__enzyme_autodiff_pair' with an active argument"; the

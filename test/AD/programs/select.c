@@ -1,7 +1,7 @@
 // select: conditional expressions (selects once optimized) choosing between
 // active values, and between an active value and a constant; checked at
 // points on both sides of each condition.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A select (conditional) between two pointers into active memory, then a
 // write through the chosen pointer: its shadow must be selected the same way.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,7 +1,7 @@
 // Shadows accumulate (+=): shadow memory that already holds values gets the
 // gradient added, so two calls on the same shadow give twice the gradient
 // plus what was there.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

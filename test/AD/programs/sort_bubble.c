@@ -1,7 +1,7 @@
 // Bubble sort of active values in place (data-dependent compares and swaps),
 // then a position-weighted sum: the gradient is the weight of the position
 // each input ends up in.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A struct mixing int, double and pointer fields, passed by pointer with a
 // shadow struct whose pointer field points to the shadow data.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

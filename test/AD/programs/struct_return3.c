@@ -1,6 +1,6 @@
 // Three active scalars: the prototype returns a struct of three doubles,
 // which the x86-64 ABI returns through memory (sret), not in registers.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

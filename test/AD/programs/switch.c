@@ -1,6 +1,6 @@
 // switch on an integer computed from an active value, with fall-through and
 // a default; every case is reached by one of the points.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

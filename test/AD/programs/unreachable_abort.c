@@ -1,7 +1,7 @@
 // assert() and abort() on paths that are never taken: blocks ending in calls
 // to noreturn functions and unreachable terminators inside the
 // differentiated function.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 // Engine gap (b60c2d5): at -O0, isnan is the intrinsic llvm.is.fpclass
 // (an i1 result, nothing to differentiate), which the engine rejects as "an
 // unknown external function with an active argument".

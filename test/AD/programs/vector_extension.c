@@ -1,6 +1,6 @@
 // Clang vector extensions: arithmetic on <2 x double> values, with element
 // extraction and insertion, so the IR holds vector-typed active values.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

@@ -1,6 +1,6 @@
 // A void function differentiated through a void prototype: the derivative
 // arrives only through the shadows of an input array and an accumulator.
-// RUN: %{ad_build} && %t
+// RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

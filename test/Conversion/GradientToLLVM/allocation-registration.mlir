@@ -5,9 +5,7 @@
 // finalize-memref-to-llvm looks up; a module without backprop gets nothing.
 // RUN: qgrad-opt %s --convert-gradient-to-llvm --split-input-file | FileCheck %s
 
-// CHECK-DAG:   llvm.func @free(!llvm.ptr)
-// CHECK-DAG:   llvm.mlir.global internal constant @qgrad.deallocation_spec.aligned_alloc("-1\00")
-// CHECK-LABEL: llvm.mlir.global external constant @__enzyme_allocation_like.aligned_alloc() {{.*}} : !llvm.array<4 x ptr> {
+// CHECK-LABEL: llvm.mlir.global external hidden constant @__enzyme_allocation_like.aligned_alloc() {{.*}} : !llvm.array<4 x ptr> {
 // CHECK:         %[[LIST:.*]] = llvm.mlir.undef : !llvm.array<4 x ptr>
 // CHECK-DAG:     %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-DAG:     %[[ALLOC:.*]] = llvm.mlir.addressof @aligned_alloc : !llvm.ptr
@@ -19,7 +17,10 @@
 // CHECK:         %[[L2:.*]] = llvm.insertvalue %[[SPEC]], %[[L1]][2]
 // CHECK:         %[[L3:.*]] = llvm.insertvalue %[[FREE]], %[[L2]][3]
 // CHECK:         llvm.return %[[L3]] : !llvm.array<4 x ptr>
-// CHECK:       llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
+// CHECK-DAG:   llvm.mlir.global internal constant @qgrad.deallocation_spec.aligned_alloc("-1\00")
+// CHECK-DAG:   llvm.func @free(!llvm.ptr)
+// CHECK-DAG:   llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
+// CHECK:       func.func private @f(
 func.func private @f(%x: f64, %out: memref<1xf64>) {
   return
 }

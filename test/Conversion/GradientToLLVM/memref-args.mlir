@@ -62,9 +62,9 @@ func.func @constant_memref(%x: f64, %t: memref<4xf32>, %out: memref<1xf64>, %ct:
 // engine reads the shadow through the primal's sizes and strides, so those
 // known only at run time are compared when the program runs; a mismatch
 // stops it with a message naming the op.
-// CHECK-DAG:   @qgrad.runtime_check_message.0("error: {{.*}}memref-args.mlir:{{[0-9]+}}:3: grad_out buffer #0 and its primal differ in the stride of dimension 0\0A")
-// CHECK-DAG:   @qgrad.runtime_check_message.1("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 0\0A")
-// CHECK-DAG:   @qgrad.runtime_check_message.2("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 1\0A")
+// CHECK-DAG:   @qgrad.runtime_check_message("error: {{.*}}memref-args.mlir:{{[0-9]+}}:3: grad_out buffer #0 and its primal differ in the stride of dimension 0\0A")
+// CHECK-DAG:   @qgrad.runtime_check_message_0("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 0\0A")
+// CHECK-DAG:   @qgrad.runtime_check_message_1("error: {{.*}}: grad_out buffer #0 and its primal differ in the size of dimension 1\0A")
 // CHECK-LABEL: func.func @dynamic_rank2(
 // CHECK-SAME:    %[[M:[^:]*]]: memref<?x?xf64>, %[[DM:[^:]*]]: memref<?x?xf64>,
 // CHECK:         linalg.fill ins(%{{.*}} : f64) outs(%[[DM]] : memref<?x?xf64>)
@@ -83,14 +83,14 @@ func.func @constant_memref(%x: f64, %t: memref<4xf32>, %out: memref<1xf64>, %ct:
 // CHECK:         %[[SS1:.*]] = llvm.extractvalue %[[SD]][3, 1]
 // CHECK:         %[[NE0:.*]] = llvm.icmp "ne" %[[T0]], %[[ST0]] : i64
 // CHECK:         scf.if %[[NE0]] {
-// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.0
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message
 // CHECK:           llvm.call @qgrad.runtime_check_failed(
 // CHECK:         %[[NE1:.*]] = llvm.icmp "ne" %[[S0]], %[[SS0]] : i64
 // CHECK:         scf.if %[[NE1]] {
-// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.1
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message_0
 // CHECK:         %[[NE2:.*]] = llvm.icmp "ne" %[[S1]], %[[SS1]] : i64
 // CHECK:         scf.if %[[NE2]] {
-// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message.2
+// CHECK:           llvm.mlir.addressof @qgrad.runtime_check_message_1
 // CHECK-NOT:     scf.if
 // CHECK:         %[[CONST:.*]] = llvm.mlir.addressof @enzyme_const
 // CHECK:         %[[DUP:.*]] = llvm.mlir.addressof @enzyme_dup
@@ -125,5 +125,21 @@ func.func private @k(%v: memref<4xf64, #view>, %out: memref<1xf64>) {
 func.func @offset_view(%v: memref<4xf64, #view>, %dv: memref<4xf64>, %out: memref<1xf64>, %ct: memref<1xf64>) {
   gradient.backprop @k(%v) grad_out(%dv : memref<4xf64>) callee_out(%out : memref<1xf64>)
       cotangents(%ct : memref<1xf64>) : (memref<4xf64, #view>) -> ()
+  return
+}
+
+// -----
+
+// Rank 0: no sizes and no strides follow the offset.
+// CHECK-LABEL: func.func @rank0(
+// CHECK:         %[[SD:.*]] = builtin.unrealized_conversion_cast %{{.*}} : memref<f64> to !llvm.struct<(ptr, ptr, i64)>
+// CHECK:         llvm.call @__enzyme_autodiff(%{{[^,]*}}, %[[C:[^,]*]], %[[ALLOC:[^,]*]], %[[D:[^,]*]], %[[ALIGN:[^,]*]], %[[SHADOW:[^,]*]], %[[OFF:[^,]*]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}) vararg
+// CHECK-SAME:    : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64) -> f64
+func.func private @m(%s: memref<f64>, %out: memref<f64>) {
+  return
+}
+func.func @rank0(%s: memref<f64>, %ds: memref<f64>, %out: memref<f64>, %ct: memref<f64>) {
+  gradient.backprop @m(%s) grad_out(%ds : memref<f64>) callee_out(%out : memref<f64>)
+      cotangents(%ct : memref<f64>) : (memref<f64>) -> ()
   return
 }

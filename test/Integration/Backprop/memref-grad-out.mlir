@@ -7,6 +7,7 @@
 //   ds   = 1.5 sum_i v_i^2 - 0.5 v0 v1 v2 sin s
 // The loop in the callee has a constant trip count.
 // RUN: qgrad run %s 0.4 -1.1 0.9 0.6 | FileCheck %s
+// RUN: qgrad run %s 0.4 -1.1 0.9 0.6 -O0 | FileCheck %s
 // CHECK:      {{^}}0.311458870619{{[0-9]+$}}
 // CHECK-NEXT: {{^}}-1.831439589316{{[0-9]+$}}
 // CHECK-NEXT: {{^}}1.438426164719{{[0-9]+$}}

@@ -11,7 +11,6 @@
 #include "qgrad/Dialect/Quantum/Transforms/BufferizableOpInterfaceImpl.h"
 
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
-#include "qgrad/Dialect/Quantum/Transforms/MemoryEffectsImpl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -172,6 +171,4 @@ void qgrad::quantum::registerBufferizableOpInterfaceExternalModels(
     attachArrayMeasurementModels<ProbsOp, StateOp, SampleOp, CountsOp>(
         *context);
   });
-  // The buffer deallocation pipeline that follows bufferization needs them.
-  registerMemoryEffectExternalModels(registry);
 }

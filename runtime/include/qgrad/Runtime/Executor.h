@@ -30,16 +30,8 @@ struct Pass {
 
 /// Splits ops into passes; ops move ahead only past ops on disjoint bits, so
 /// the passes compute the same result as the ops in order.
-std::vector<Pass> schedulePasses(const std::vector<KernelOp> &ops, int numBits,
+std::vector<Pass> schedulePasses(std::vector<KernelOp> ops, int numBits,
                                  const ExecutorOptions &options);
-
-/// Merges one-bit ops without controls that act on the same bit with nothing
-/// else on that bit in between into one dense 2x2 op.
-std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops);
-
-/// Merges neighbouring dense one-bit ops on different bits into Matrix1Pair
-/// ops, which update both bits while the amplitudes are in registers.
-std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops);
 
 /// Runs the ops, in order, on every state of the batch.
 void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,

@@ -45,9 +45,6 @@ void appendTapeSteps(int64_t gate, const double *params,
                      const std::vector<int> &bits, bool adjoint,
                      int64_t firstSlot, std::vector<TapeStep> &steps);
 
-/// The 2x2 matrices of the one-qubit rotations, for tests and tools.
-void rotationMatrix(int64_t gate, double angle, Complex out[4]);
-
 } // namespace qgrad::rt
 
 #endif

@@ -36,6 +36,8 @@ enum class OpKind : uint8_t {
   ParityPhase, // multiply by matrix[0] (even parity of targets) or matrix[1]
   MaskPhase,   // multiply by matrix[0] where every target bit is 1
   Matrix1Pair, // two 2x2 on targets[0] < targets[1], matrix = both (8 entries)
+  Matrix1Cond, // 2x2 on targets[0]: matrix[0..4) where bit targets[1] is 0,
+               // matrix[4..8) where it is 1 (a CNOT fused with a rotation)
   Deriv1,      // derivative of a Matrix1 rotation, fused with its inverse
   PauliDeriv,  // derivative inner product of a Pauli-sum generator only
 };

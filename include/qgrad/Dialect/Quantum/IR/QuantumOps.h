@@ -14,6 +14,14 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+namespace qgrad::quantum {
+/// The simulator state that measurements read and change (QuantumOps.td).
+struct QuantumStateResource
+    : public mlir::SideEffects::Resource::Base<QuantumStateResource> {
+  llvm::StringRef getName() override { return "QuantumState"; }
+};
+} // namespace qgrad::quantum
+
 #define GET_OP_CLASSES
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h.inc"
 

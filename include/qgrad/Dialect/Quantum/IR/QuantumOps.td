@@ -12,6 +12,16 @@ include "qgrad/Dialect/Quantum/IR/QuantumDialect.td"
 include "qgrad/Dialect/Quantum/IR/QuantumInterfaces.td"
 include "qgrad/Dialect/Quantum/IR/QuantumTypes.td"
 
+// The simulator's state: measurements read it, mid-circuit measurement and
+// device selection change it. Declaring this (instead of no effects) lets
+// ownership-based buffer deallocation and other memory analyses accept
+// quantum ops next to memref code.
+def Quantum_StateResource : Resource<"::qgrad::quantum::QuantumStateResource">;
+def Quantum_ReadsState : MemoryEffects<[MemRead<Quantum_StateResource>]>;
+def Quantum_ChangesState
+    : MemoryEffects<[MemRead<Quantum_StateResource>,
+                     MemWrite<Quantum_StateResource>]>;
+
 class Quantum_Op<string mnemonic, list<Trait> traits = []>
     : Op<Quantum_Dialect, mnemonic, traits>;
 
@@ -24,7 +34,7 @@ def Quantum_ComplexMatrix
 // Device and memory
 //===----------------------------------------------------------------------===//
 
-def Quantum_DeviceOp : Quantum_Op<"device"> {
+def Quantum_DeviceOp : Quantum_Op<"device", [Quantum_ChangesState]> {
   let summary = "Selects the runtime device the enclosing circuit runs on";
   let description = [{
     Optional. `specs` names the device (library, device name, keyword
@@ -305,7 +315,7 @@ def Quantum_ComputationalBasisOp
 // Measurements
 //===----------------------------------------------------------------------===//
 
-def Quantum_ExpvalOp : Quantum_Op<"expval"> {
+def Quantum_ExpvalOp : Quantum_Op<"expval", [Quantum_ReadsState]> {
   let summary = "The expectation value of an observable";
   let arguments = (ins Quantum_ObservableType:$obs);
   let results = (outs F64:$expval);
@@ -313,7 +323,7 @@ def Quantum_ExpvalOp : Quantum_Op<"expval"> {
   let hasVerifier = 1;
 }
 
-def Quantum_VarianceOp : Quantum_Op<"var"> {
+def Quantum_VarianceOp : Quantum_Op<"var", [Quantum_ReadsState]> {
   let summary = "The variance of an observable";
   let arguments = (ins Quantum_ObservableType:$obs);
   let results = (outs F64:$variance);
@@ -325,7 +335,8 @@ def Quantum_VarianceOp : Quantum_Op<"var"> {
 // into a memref (`in(...)`) after it. Dynamic result sizes are given by
 // `shape` operands, one per dynamic dimension.
 
-def Quantum_ProbsOp : Quantum_Op<"probs", [AttrSizedOperandSegments]> {
+def Quantum_ProbsOp : Quantum_Op<"probs", [AttrSizedOperandSegments,
+                                           Quantum_ReadsState]> {
   let summary = "Probabilities of the 2^n computational basis states";
   let description = [{
     ```mlir
@@ -335,7 +346,7 @@ def Quantum_ProbsOp : Quantum_Op<"probs", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Quantum_ObservableType:$obs,
                        Optional<I64>:$dynamic_shape,
-                       Optional<MemRefRankOf<[F64], [1]>>:$state_in);
+                       Arg<Optional<MemRefRankOf<[F64], [1]>>, "", [MemWrite]>:$state_in);
   let results = (outs Optional<1DTensorOf<[F64]>>:$probabilities);
   let assemblyFormat = [{
     $obs (`shape` $dynamic_shape^)? (`in` `(` $state_in^ `:` type($state_in) `)`)?
@@ -344,11 +355,12 @@ def Quantum_ProbsOp : Quantum_Op<"probs", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def Quantum_StateOp : Quantum_Op<"state", [AttrSizedOperandSegments]> {
+def Quantum_StateOp : Quantum_Op<"state", [AttrSizedOperandSegments,
+                                           Quantum_ReadsState]> {
   let summary = "The 2^n complex amplitudes of the state";
   let arguments = (ins Quantum_ObservableType:$obs,
                        Optional<I64>:$dynamic_shape,
-                       Optional<MemRefRankOf<[Complex<F64>], [1]>>:$state_in);
+                       Arg<Optional<MemRefRankOf<[Complex<F64>], [1]>>, "", [MemWrite]>:$state_in);
   let results = (outs Optional<1DTensorOf<[Complex<F64>]>>:$state);
   let assemblyFormat = [{
     $obs (`shape` $dynamic_shape^)? (`in` `(` $state_in^ `:` type($state_in) `)`)?
@@ -357,7 +369,8 @@ def Quantum_StateOp : Quantum_Op<"state", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def Quantum_SampleOp : Quantum_Op<"sample", [AttrSizedOperandSegments]> {
+def Quantum_SampleOp : Quantum_Op<"sample", [AttrSizedOperandSegments,
+                                             Quantum_ReadsState]> {
   let summary = "Samples, one row per shot";
   let description = [{
     In the computational basis the result is (shots x wires); for another
@@ -366,8 +379,9 @@ def Quantum_SampleOp : Quantum_Op<"sample", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins Quantum_ObservableType:$obs,
                        Variadic<I64>:$dynamic_shape,
-                       Optional<AnyTypeOf<[MemRefRankOf<[F64], [1]>,
-                                           MemRefRankOf<[F64], [2]>]>>:$in_data);
+                       Arg<Optional<AnyTypeOf<[MemRefRankOf<[F64], [1]>,
+                                               MemRefRankOf<[F64], [2]>]>>,
+                           "", [MemWrite]>:$in_data);
   let results = (outs Optional<AnyTypeOf<[1DTensorOf<[F64]>,
                                           2DTensorOf<[F64]>]>>:$samples);
   let assemblyFormat = [{
@@ -378,12 +392,14 @@ def Quantum_SampleOp : Quantum_Op<"sample", [AttrSizedOperandSegments]> {
 }
 
 def Quantum_CountsOp : Quantum_Op<"counts",
-    [AttrSizedOperandSegments, SameVariadicResultSize]> {
+    [AttrSizedOperandSegments, SameVariadicResultSize, Quantum_ReadsState]> {
   let summary = "How often each eigenvalue (or basis state) was sampled";
   let arguments = (ins Quantum_ObservableType:$obs,
                        Optional<I64>:$dynamic_shape,
-                       Optional<MemRefRankOf<[F64], [1]>>:$in_eigvals,
-                       Optional<MemRefRankOf<[I64], [1]>>:$in_counts);
+                       Arg<Optional<MemRefRankOf<[F64], [1]>>, "",
+                           [MemWrite]>:$in_eigvals,
+                       Arg<Optional<MemRefRankOf<[I64], [1]>>, "",
+                           [MemWrite]>:$in_counts);
   let results = (outs Optional<1DTensorOf<[F64]>>:$eigvals,
                       Optional<1DTensorOf<[I64]>>:$counts);
   let assemblyFormat = [{
@@ -394,7 +410,7 @@ def Quantum_CountsOp : Quantum_Op<"counts",
   let hasVerifier = 1;
 }
 
-def Quantum_MeasureOp : Quantum_Op<"measure"> {
+def Quantum_MeasureOp : Quantum_Op<"measure", [Quantum_ChangesState]> {
   let summary = "A projective measurement of one qubit mid-circuit";
   let description = [{
     ```mlir

@@ -16,8 +16,7 @@ class DialectRegistry;
 
 namespace qgrad::quantum {
 
-/// Attaches the BufferizableOpInterface models (and the memory effects the
-/// buffer deallocation pipeline needs on the buffer forms) to quantum ops.
+/// Attaches the BufferizableOpInterface models to quantum ops.
 void registerBufferizableOpInterfaceExternalModels(
     mlir::DialectRegistry &registry);
 

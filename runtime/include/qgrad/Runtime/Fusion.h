@@ -1,0 +1,29 @@
+//===- Fusion.h - Merging kernel ops before they run -----------*- C++ -*-===//
+//
+// The executor rewrites an op sequence before it runs it: gates on one bit
+// merge into one matrix, a CNOT absorbs the one-bit gates on its target, and
+// neighbouring one-bit gates on different bits pair up. Every rewrite keeps
+// the product of the sequence: an op only moves past ops on other bits.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_RUNTIME_FUSION_H
+#define QGRAD_RUNTIME_FUSION_H
+
+#include "qgrad/Runtime/KernelOp.h"
+
+#include <vector>
+
+namespace qgrad::rt {
+
+/// Merges one-bit ops without controls that act on the same bit with nothing
+/// else on that bit in between into one dense 2x2 op, and a CNOT with such
+/// ops on its target into one Matrix1Cond.
+std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops);
+
+/// Merges neighbouring dense one-bit ops on different bits into Matrix1Pair
+/// ops, which update both bits while the amplitudes are in registers.
+std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops);
+
+} // namespace qgrad::rt
+
+#endif

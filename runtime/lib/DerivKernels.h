@@ -1,0 +1,18 @@
+//===- DerivKernels.h - Steps of the adjoint sweep -------------*- C++ -*-===//
+#ifndef QGRAD_RUNTIME_LIB_DERIVKERNELS_H
+#define QGRAD_RUNTIME_LIB_DERIVKERNELS_H
+
+#include "qgrad/Runtime/Kernels.h"
+
+namespace qgrad::rt {
+
+/// A Deriv1 op: adds Im<lambda_j|G|phi> to each lambda's slot and applies the
+/// inverse rotation to phi and every lambda_j.
+void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel);
+
+/// A PauliDeriv op: adds Im<lambda_j|G|phi> for a Pauli-sum generator.
+void runPauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel);
+
+} // namespace qgrad::rt
+
+#endif

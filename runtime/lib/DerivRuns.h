@@ -1,0 +1,154 @@
+//===- DerivRuns.h - Inner loops of the fused adjoint sweep ----*- C++ -*-===//
+//
+// One step of the adjoint sweep on a run of amplitude pairs: the inner
+// product Im<lambda|G|phi> with the rotation's generator, and the inverse
+// rotation applied to lambda (and phi), in one pass over the pairs.
+//
+//===----------------------------------------------------------------------===//
+#ifndef QGRAD_RUNTIME_LIB_DERIVRUNS_H
+#define QGRAD_RUNTIME_LIB_DERIVRUNS_H
+
+#include "RunKernels.h"
+
+namespace qgrad::rt {
+
+/// Lanes of l * swapReIm(g) = (l.re g.im, l.im g.re, ...) summed with
+/// alternating signs: sum of Im(conj(l) g).
+inline double imConjProductSum(V8 lanes) {
+  return lanes[0] - lanes[1] + lanes[2] - lanes[3] + lanes[4] - lanes[5] +
+         lanes[6] - lanes[7];
+}
+inline double sumLanes(V8 v) {
+  return v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+}
+inline double imConjProduct(Complex l, Complex g) {
+  return l.real() * g.imag() - l.imag() * g.real();
+}
+
+/// Generators of the adjoint sweep. For the Pauli ones the inner product
+/// needs no multiplication by G: Im<a|X|v> = Im(conj(ax) vy + conj(ay) vx),
+/// Im<a|Y|v> = Re(conj(ay) vx) - Re(conj(ax) vy), Im<a|Z|v> = Im(conj(ax) vx
+/// - conj(ay) vy).
+enum class Gen { PauliX, PauliY, PauliZ, General };
+
+inline Gen genOf(const Complex *g) {
+  const Complex i(0, 1);
+  if (g[0] == 0.0 && g[1] == 1.0 && g[2] == 1.0 && g[3] == 0.0)
+    return Gen::PauliX;
+  if (g[0] == 0.0 && g[1] == -i && g[2] == i && g[3] == 0.0)
+    return Gen::PauliY;
+  if (g[0] == 1.0 && g[1] == 0.0 && g[2] == 0.0 && g[3] == -1.0)
+    return Gen::PauliZ;
+  return Gen::General;
+}
+
+template <class F> inline decltype(auto) withGen(Gen gen, F &&f) {
+  return dispatch<Gen::PauliX, Gen::PauliY, Gen::PauliZ, Gen::General>(
+      gen, std::forward<F>(f));
+}
+
+/// +1 on the amplitudes of a vector whose bit Target is 1, -1 on the others.
+template <int Target> inline V8 halfSign() {
+  V8 s;
+  for (int k = 0; k < 4; ++k)
+    s[2 * k] = s[2 * k + 1] = ((k >> Target) & 1) ? 1.0 : -1.0;
+  return s;
+}
+
+/// One step of the fused adjoint sweep over a split run: adds
+/// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
+/// to the phi pairs when UpdatePhi).
+/// The step on one vector of 4 pairs: x and y point at the two halves in
+/// phi (px, py) and lambda (lx, ly); the inner product adds into acc (lanes
+/// of Im) and accRe (lanes of Re).
+template <bool UpdatePhi, Shape SM, Gen GK>
+inline void derivVector(double *px, double *py, double *lx, double *ly,
+                        const Mat2 &minv, const Mat2 &g, V8 &acc, V8 &accRe) {
+  V8 vx = load(px), vy = load(py);
+  V8 sx = swapReIm(vx), sy = swapReIm(vy);
+  V8 ax = load(lx), ay = load(ly);
+  // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
+  // sum of the lanes of a * swapReIm(b); its real part sums a * b.
+  if constexpr (GK == Gen::PauliX) {
+    acc += ax * sy + ay * sx;
+  } else if constexpr (GK == Gen::PauliY) {
+    accRe += ay * vx - ax * vy;
+  } else if constexpr (GK == Gen::PauliZ) {
+    acc += ax * sx - ay * sy;
+  } else {
+    constexpr Shape G = Shape::General;
+    V8 gx = g.rowX<G>(vx, sx, vy, sy), gy = g.rowY<G>(vx, sx, vy, sy);
+    acc += ax * swapReIm(gx) + ay * swapReIm(gy);
+  }
+  V8 tx = swapReIm(ax), ty = swapReIm(ay);
+  store(lx, minv.rowX<SM>(ax, tx, ay, ty));
+  store(ly, minv.rowY<SM>(ax, tx, ay, ty));
+  if (UpdatePhi) {
+    store(px, minv.rowX<SM>(vx, sx, vy, sy));
+    store(py, minv.rowY<SM>(vx, sx, vy, sy));
+  }
+}
+
+template <bool UpdatePhi, Shape SM, Gen GK>
+inline double derivRun(double *px, double *py, double *lx, double *ly,
+                       Index length, const Mat2 &minv, const Mat2 &g) {
+  V8 acc = splat(0), accRe = splat(0);
+  Index k = 0;
+  for (; k + 4 <= length; k += 4)
+    derivVector<UpdatePhi, SM, GK>(px + 2 * k, py + 2 * k, lx + 2 * k,
+                                   ly + 2 * k, minv, g, acc, accRe);
+  double sum = imConjProductSum(acc) + sumLanes(accRe);
+  Complex *cpx = reinterpret_cast<Complex *>(px),
+          *cpy = reinterpret_cast<Complex *>(py);
+  Complex *clx = reinterpret_cast<Complex *>(lx),
+          *cly = reinterpret_cast<Complex *>(ly);
+  for (; k < length; ++k) {
+    Complex gx = mul(g.m[0], cpx[k]) + mul(g.m[1], cpy[k]);
+    Complex gy = mul(g.m[2], cpx[k]) + mul(g.m[3], cpy[k]);
+    sum += imConjProduct(clx[k], gx) + imConjProduct(cly[k], gy);
+    pairUpdate(minv.m, clx[k], cly[k]);
+    if (UpdatePhi)
+      pairUpdate(minv.m, cpx[k], cpy[k]);
+  }
+  return sum;
+}
+
+/// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
+template <bool UpdatePhi, Shape SM, Gen GK, int Target>
+inline double derivLowRun(double *p, double *l, Index amplitudes,
+                          const Mat2 &minv, const Mat2 &g) {
+  V8 acc = splat(0), accRe = splat(0);
+  const V8 sign = halfSign<Target>();
+  Index k = 0;
+  for (; k + 4 <= amplitudes; k += 4) {
+    V8 v = load(p + 2 * k), a = load(l + 2 * k);
+    if constexpr (GK == Gen::PauliX)
+      acc += a * swapReIm(partners<Target>(v));
+    else if constexpr (GK == Gen::PauliY)
+      accRe += sign * (a * partners<Target>(v));
+    else if constexpr (GK == Gen::PauliZ)
+      acc -= sign * (a * swapReIm(v));
+    else
+      acc += a * swapReIm(g.inVector<Shape::General, Target>(v));
+    store(l + 2 * k, minv.inVector<SM, Target>(a));
+    if (UpdatePhi)
+      store(p + 2 * k, minv.inVector<SM, Target>(v));
+  }
+  double sum = imConjProductSum(acc) + sumLanes(accRe);
+  Complex *cp = reinterpret_cast<Complex *>(p);
+  Complex *cl = reinterpret_cast<Complex *>(l);
+  for (; k < amplitudes; k += 2) {
+    Complex &x = cp[k], &y = cp[k + 1];
+    Complex gx = mul(g.m[0], x) + mul(g.m[1], y);
+    Complex gy = mul(g.m[2], x) + mul(g.m[3], y);
+    sum += imConjProduct(cl[k], gx) + imConjProduct(cl[k + 1], gy);
+    pairUpdate(minv.m, cl[k], cl[k + 1]);
+    if (UpdatePhi)
+      pairUpdate(minv.m, x, y);
+  }
+  return sum;
+}
+
+} // namespace qgrad::rt
+
+#endif
