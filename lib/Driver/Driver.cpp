@@ -18,6 +18,7 @@
 #include "qgrad/Support/Version.h"
 #include "qgrad/AD/Engine.h"
 #include "qgrad/AD/Pipeline.h"
+#include "qgrad/AD/Registration.h"
 #include "qgrad_rt.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -78,7 +79,8 @@ private:
   /// again (post_ad_opt); any other module gets one `optimize` stage.
   llvm::Error optimizeAndDifferentiate(llvm::Module &module,
                                        llvm::TargetMachine &machine);
-  void reportTimings(const std::vector<HostValue> &results);
+  void reportTimings(const std::vector<HostValue> &results,
+                     std::optional<uint64_t> codeBytes = std::nullopt);
 };
 
 llvm::Error
@@ -118,9 +120,11 @@ DriverSession::bindArguments(const EntrySignature &signature) {
   return values;
 }
 
-void DriverSession::reportTimings(const std::vector<HostValue> &results) {
+void DriverSession::reportTimings(const std::vector<HostValue> &results,
+                                  std::optional<uint64_t> codeBytes) {
   if (options.json)
-    printJSONReport(llvm::outs(), results, timer.getStages());
+    printJSONReport(llvm::outs(), results, timer.getStages(), codeBytes,
+                    timer.getCPUStages());
   else
     for (const HostValue &result : results)
       llvm::outs() << formatValue(result) << "\n";
@@ -144,10 +148,19 @@ DriverSession::optimizeAndDifferentiate(llvm::Module &module,
   }
   // Skipped stages still get their key (0 ms), so reports of different
   // configurations have the same columns.
-  timer.time("pre_ad_opt", [&] {
-    if (options.preADOpt)
-      qgrad::ad::runPreOptimization(module, &machine);
-  });
+  if (llvm::Error err = timer.time("pre_ad_opt", [&]() -> llvm::Error {
+        if (!options.preADOpt)
+          return llvm::Error::success();
+        if (options.preADPasses.empty()) {
+          qgrad::ad::runPreOptimization(module, &machine);
+          return llvm::Error::success();
+        }
+        // As runPreOptimization does: registered functions must survive
+        // inlining for their registration to apply.
+        qgrad::ad::protectRegisteredFunctions(module);
+        return runPassPipeline(module, machine, options.preADPasses);
+      }))
+    return err;
   if (llvm::Error err = timer.time(
           "ad", [&] { return qgrad::ad::differentiateModule(module); }))
     return err;
@@ -248,6 +261,7 @@ int DriverSession::run() {
     return kSuccess;
   }
 
+  std::optional<uint64_t> codeBytes;
   auto compiled = timer.time("codegen", [&]() -> llvm::Expected<void *> {
     auto jit = Jit::create(options.optLevel);
     if (!jit)
@@ -256,6 +270,7 @@ int DriverSession::run() {
             jit->addModule(std::move(*llvmModule), std::move(llvmContext)))
       return std::move(err);
     auto address = jit->lookup(getPackedWrapperName(signature.name));
+    codeBytes = jit->getCodeBytes();
     // The JIT owns the code; keep it alive for the rest of the process.
     static std::optional<Jit> keepAlive;
     keepAlive.emplace(std::move(*jit));
@@ -273,7 +288,7 @@ int DriverSession::run() {
   // and results computed after it are meaningless.
   if (const char *message = qgrad_rt_last_error(runtime); message && *message)
     return fail(llvm::createStringError(llvm::Twine("runtime: ") + message));
-  reportTimings(results);
+  reportTimings(results, codeBytes);
   return kSuccess;
 }
 

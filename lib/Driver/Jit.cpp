@@ -4,9 +4,27 @@
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/ObjectTransformLayer.h"
 #include "llvm/ExecutionEngine/Orc/ThreadSafeModule.h"
+#include "llvm/Object/ObjectFile.h"
 
 using namespace qgrad::driver;
+
+/// Sums the text sections of an object; an object that does not parse
+/// counts as empty, since linking will report it.
+static uint64_t countTextBytes(const llvm::MemoryBuffer &object) {
+  auto file =
+      llvm::object::ObjectFile::createObjectFile(object.getMemBufferRef());
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return 0;
+  }
+  uint64_t bytes = 0;
+  for (const llvm::object::SectionRef &section : (*file)->sections())
+    if (section.isText())
+      bytes += section.getSize();
+  return bytes;
+}
 
 llvm::Expected<Jit> Jit::create(unsigned codegenOptLevel) {
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -27,7 +45,14 @@ llvm::Expected<Jit> Jit::create(unsigned codegenOptLevel) {
   if (!processSymbols)
     return processSymbols.takeError();
   (*jit)->getMainJITDylib().addGenerator(std::move(*processSymbols));
-  return Jit(std::move(*jit));
+  auto codeBytes = std::make_shared<uint64_t>(0);
+  (*jit)->getObjTransformLayer().setTransform(
+      [codeBytes](std::unique_ptr<llvm::MemoryBuffer> object)
+          -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
+        *codeBytes += countTextBytes(*object);
+        return std::move(object);
+      });
+  return Jit(std::move(*jit), std::move(codeBytes));
 }
 
 llvm::Error Jit::addModule(std::unique_ptr<llvm::Module> module,

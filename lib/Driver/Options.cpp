@@ -41,10 +41,16 @@ OPTIONS
   --entry NAME             entry function (default: main)
   -O0 | -O1 | -O2 | -O3    LLVM optimisation and code generation level (default -O2)
   --pre-ad-opt=on|off      O2 (no vectorizers) before the AD engine (default on)
+  --pre-ad-passes=PIPELINE run this pass pipeline (opt -passes syntax, e.g.
+                           'function(sroa,early-cse,instcombine)') before the
+                           AD engine instead of O2; --pre-ad-opt=off wins
   --post-ad-opt=on|off     the -O pipeline after the AD engine (default on)
   --ad-stages=auto|always  auto: skip pre_ad_opt/ad/post_ad_opt when the module
                            has no gradient (default); always: run them anyway
-  --json                   print {"results": [...], "timings_ms": {...}} instead
+  --json                   print {"results": [...], "timings_ms": {...},
+                           "cpu_ms": {...}, "code_bytes": N} instead: wall-clock
+                           and process CPU time per stage, and the bytes of
+                           machine code the JIT generated (text sections)
   --time-stages            print the time of every pipeline stage to stderr
   --emit=KIND              print a stage instead of running; KIND is
                            mlir-llvm (LLVM dialect), llvm-ir (after translation),
@@ -95,6 +101,7 @@ std::string *findStringOption(DriverOptions &options, StringRef name) {
       .Case("--entry", &options.entry)
       .Case("-o", &options.outputPath)
       .Case("--keep-intermediate", &options.keepIntermediateDir)
+      .Case("--pre-ad-passes", &options.preADPasses)
       .Default(nullptr);
 }
 

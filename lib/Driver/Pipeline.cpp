@@ -154,26 +154,49 @@ qgrad::driver::translateToLLVMIR(mlir::ModuleOp module,
   return llvmModule;
 }
 
-void qgrad::driver::optimizeModule(llvm::Module &module,
-                                   llvm::TargetMachine &targetMachine,
-                                   unsigned optLevel) {
+namespace {
+/// The analysis managers a new-PM pipeline over one module needs.
+struct PassContext {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(&targetMachine);
-  builder.registerModuleAnalyses(mam);
-  builder.registerCGSCCAnalyses(cgam);
-  builder.registerFunctionAnalyses(fam);
-  builder.registerLoopAnalyses(lam);
-  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::PassBuilder builder;
+
+  explicit PassContext(llvm::TargetMachine &targetMachine)
+      : builder(&targetMachine) {
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+  }
+};
+} // namespace
+
+void qgrad::driver::optimizeModule(llvm::Module &module,
+                                   llvm::TargetMachine &targetMachine,
+                                   unsigned optLevel) {
+  PassContext passes(targetMachine);
   static const llvm::OptimizationLevel levels[] = {
       llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
       llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
   llvm::OptimizationLevel level = levels[std::min(optLevel, 3u)];
   llvm::ModulePassManager mpm =
       level == llvm::OptimizationLevel::O0
-          ? builder.buildO0DefaultPipeline(level)
-          : builder.buildPerModuleDefaultPipeline(level);
-  mpm.run(module, mam);
+          ? passes.builder.buildO0DefaultPipeline(level)
+          : passes.builder.buildPerModuleDefaultPipeline(level);
+  mpm.run(module, passes.mam);
+}
+
+llvm::Error qgrad::driver::runPassPipeline(llvm::Module &module,
+                                           llvm::TargetMachine &targetMachine,
+                                           llvm::StringRef pipeline) {
+  PassContext passes(targetMachine);
+  llvm::ModulePassManager mpm;
+  if (llvm::Error err = passes.builder.parsePassPipeline(mpm, pipeline))
+    return llvm::createStringError("invalid pass pipeline '" + pipeline +
+                                   "': " + llvm::toString(std::move(err)));
+  mpm.run(module, passes.mam);
+  return llvm::Error::success();
 }

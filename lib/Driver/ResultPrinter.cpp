@@ -13,8 +13,7 @@ namespace {
 
 enum class Style { Text, JSON };
 
-std::string formatElement(const HostValue &value, int64_t index,
-                          Style style) {
+std::string formatElement(const HostValue &value, int64_t index, Style style) {
   switch (value.element) {
   case ElementKind::I1:
     return value.getAsInteger(index) ? "true" : "false";
@@ -69,17 +68,34 @@ std::string qgrad::driver::formatValueAsJSON(const HostValue &value) {
   return format(value, Style::JSON);
 }
 
-void qgrad::driver::printJSONReport(
-    llvm::raw_ostream &os, const std::vector<HostValue> &results,
-    const std::vector<std::pair<std::string, double>> &stages) {
-  os << "{\"results\": [";
-  for (size_t i = 0; i < results.size(); ++i)
-    os << (i ? ", " : "") << formatValueAsJSON(results[i]);
-  os << "], \"timings_ms\": {";
+/// {"key": ms, ...} with three decimals, keys in the given order.
+static void
+printStageObject(llvm::raw_ostream &os,
+                 const std::vector<std::pair<std::string, double>> &stages) {
+  os << '{';
   for (size_t i = 0; i < stages.size(); ++i) {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), "%.3f", stages[i].second);
     os << (i ? ", " : "") << '"' << stages[i].first << "\": " << buffer;
   }
-  os << "}}\n";
+  os << '}';
+}
+
+void qgrad::driver::printJSONReport(
+    llvm::raw_ostream &os, const std::vector<HostValue> &results,
+    const std::vector<std::pair<std::string, double>> &stages,
+    std::optional<uint64_t> codeBytes,
+    const std::vector<std::pair<std::string, double>> &cpuStages) {
+  os << "{\"results\": [";
+  for (size_t i = 0; i < results.size(); ++i)
+    os << (i ? ", " : "") << formatValueAsJSON(results[i]);
+  os << "], \"timings_ms\": ";
+  printStageObject(os, stages);
+  if (!cpuStages.empty()) {
+    os << ", \"cpu_ms\": ";
+    printStageObject(os, cpuStages);
+  }
+  if (codeBytes)
+    os << ", \"code_bytes\": " << *codeBytes;
+  os << "}\n";
 }

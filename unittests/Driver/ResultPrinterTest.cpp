@@ -56,4 +56,21 @@ TEST(ResultPrinter, JSONReportIsOrderedAndValid) {
                   "{\"parse\": 1.000, \"execute\": 0.250}}\n");
 }
 
+TEST(ResultPrinter, JSONReportHasCPUTimesWhenGiven) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printJSONReport(os, {}, {{"parse", 3.0}}, std::nullopt, {{"parse", 1.5}});
+  EXPECT_EQ(text, "{\"results\": [], \"timings_ms\": {\"parse\": 3.000}, "
+                  "\"cpu_ms\": {\"parse\": 1.500}}\n");
+}
+
+TEST(ResultPrinter, JSONReportEndsWithCodeSizeWhenKnown) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printJSONReport(os, {make<double>(ElementKind::F64, {1.5})},
+                  {{"codegen", 2.0}}, 4096);
+  EXPECT_EQ(text, "{\"results\": [1.5], \"timings_ms\": "
+                  "{\"codegen\": 2.000}, \"code_bytes\": 4096}\n");
+}
+
 } // namespace

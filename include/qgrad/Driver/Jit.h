@@ -5,6 +5,7 @@
 
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 
+#include <cstdint>
 #include <memory>
 
 namespace qgrad::driver {
@@ -22,9 +23,16 @@ public:
   /// Generates code as needed and returns the address of `name`.
   llvm::Expected<void *> lookup(llvm::StringRef name);
 
+  /// Bytes of machine code (text sections) generated so far.
+  uint64_t getCodeBytes() const { return *codeBytes; }
+
 private:
-  explicit Jit(std::unique_ptr<llvm::orc::LLJIT> jit) : jit(std::move(jit)) {}
+  Jit(std::unique_ptr<llvm::orc::LLJIT> jit,
+      std::shared_ptr<uint64_t> codeBytes)
+      : jit(std::move(jit)), codeBytes(std::move(codeBytes)) {}
   std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// Shared with the object transform that counts every emitted object.
+  std::shared_ptr<uint64_t> codeBytes;
 };
 
 } // namespace qgrad::driver

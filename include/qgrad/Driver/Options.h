@@ -26,6 +26,8 @@ struct DriverOptions {
   bool timeStages = false;
   /// O2 without vectorizers before the AD engine.
   bool preADOpt = true;
+  /// When set, this pass pipeline replaces the O2 before the AD engine.
+  std::string preADPasses;
   /// The -O pipeline after the AD engine.
   bool postADOpt = true;
   /// Run pre_ad_opt/ad/post_ad_opt even when the module has no gradient

@@ -66,6 +66,12 @@ createHostTargetMachine(unsigned optLevel, bool positionIndependent);
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned optLevel);
 
+/// A textual new-pass-manager pipeline (as `opt -passes=...` takes it) over
+/// `module`; a pipeline that does not parse is an error.
+llvm::Error runPassPipeline(llvm::Module &module,
+                            llvm::TargetMachine &targetMachine,
+                            llvm::StringRef pipeline);
+
 /// Marks every public function definition with `llvm.emit_c_interface`, so
 /// lowering emits a `_mlir_ciface_NAME` wrapper taking memref descriptors by
 /// pointer (the documented ABI of `qgrad compile`).

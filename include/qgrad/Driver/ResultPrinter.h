@@ -5,6 +5,8 @@
 
 #include "qgrad/Driver/HostValue.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,10 +26,15 @@ std::string formatValue(const HostValue &value);
 /// requires).
 std::string formatValueAsJSON(const HostValue &value);
 
-/// {"results": [...], "timings_ms": {"parse": ..., ...}}
-void printJSONReport(llvm::raw_ostream &os,
-                     const std::vector<HostValue> &results,
-                     const std::vector<std::pair<std::string, double>> &stages);
+/// {"results": [...], "timings_ms": {"parse": ..., ...}, "cpu_ms": {...},
+/// "code_bytes": N}: wall-clock and process CPU time per stage, and the size
+/// of the generated machine code (text sections). cpu_ms is left out when
+/// `cpuStages` is empty, code_bytes when the size is unknown.
+void printJSONReport(
+    llvm::raw_ostream &os, const std::vector<HostValue> &results,
+    const std::vector<std::pair<std::string, double>> &stages,
+    std::optional<uint64_t> codeBytes = std::nullopt,
+    const std::vector<std::pair<std::string, double>> &cpuStages = {});
 
 } // namespace qgrad::driver
 
