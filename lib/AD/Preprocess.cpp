@@ -10,6 +10,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -33,6 +34,11 @@ void promoteStackSlots(Function &F) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  // Unoptimised code (e.g. MLIR's lowering, or -O0) moves pointers through
+  // aggregates: extractvalue (insertvalue ...) pairs would hide which
+  // pointer a value is, and with it its shadow. Folding them makes the
+  // pointer itself visible, without adding instructions.
+  FPM.addPass(InstSimplifyPass());
   // Preheaders, single latches and dedicated exits let loops count their
   // iterations instead of recording their path (LoopCounters.cpp).
   FPM.addPass(LoopSimplifyPass());
