@@ -303,10 +303,35 @@ SmallVector<Value *> splitArguments(CallBase &CB, const GradientKey &Key,
   return Args;
 }
 
+// Whether a value of type T carries pointers inside an aggregate (a struct
+// or array), as a returned memref descriptor does.
+bool hasPointerInsideAggregate(Type *T) {
+  if (auto *ST = dyn_cast<StructType>(T))
+    return any_of(ST->elements(), [](Type *E) {
+      return E->isPointerTy() || hasPointerInsideAggregate(E);
+    });
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return AT->getElementType()->isPointerTy() ||
+           hasPointerInsideAggregate(AT->getElementType());
+  return false;
+}
+
 void forwardDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
     return;
+  // Only a returned pointer gets a shadow; pointers returned inside a
+  // struct would have none, and the derivative through the memory they
+  // point to would silently be lost.
+  if (hasPointerInsideAggregate(CB.getType())) {
+    D.report(I,
+             "the call of '" + CB.getCalledFunction()->getName() +
+                 "' returns pointers inside a struct (e.g. a memref "
+                 "descriptor); the engine cannot give them shadows",
+             "let the callee be inlined before AD, or return the data "
+             "through an output argument");
+    return;
+  }
   GradientKey Key = calleeKey(D, CB);
   SplitGradient Split = D.engine().split(Key);
   IRBuilderBase &B = D.forward();
