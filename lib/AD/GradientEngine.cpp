@@ -54,6 +54,7 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
   Differentiator D(*this, *Primal, Key, Key.Fn);
   Function *G = D.run(Name, /*TopLevel=*/true);
   TheTape.connect(*G);
+  TheTape.forget(*Primal);
   Primal->eraseFromParent();
   return G;
 }
@@ -167,6 +168,8 @@ void GradientEngine::finish() {
         new UnreachableInst(M.getContext(),
                             BasicBlock::Create(M.getContext(), "entry", F));
     }
+    TheTape.forget(*C);
+    TheTape.forget(*Primal);
     C->eraseFromParent();
     Primal->eraseFromParent();
   }

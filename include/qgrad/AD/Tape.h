@@ -29,6 +29,10 @@ public:
   llvm::SmallVector<llvm::Value *> popGroup(llvm::IRBuilderBase &B,
                                             llvm::ArrayRef<llvm::Type *> Types);
 
+  /// Drops what is known of F's cursor; call before erasing F, since a
+  /// function created later may reuse its address.
+  void forget(llvm::Function &F) { Cursors.erase(&F); }
+
   /// Pushes and pops work on a cursor local to the function. Once F's body is
   /// complete, this loads the cursor from the thread's tape on entry and
   /// writes it back before returns and around calls of gradient functions.
