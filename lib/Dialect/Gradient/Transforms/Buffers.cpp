@@ -21,19 +21,24 @@ Value qgrad::gradient::detail::f64Constant(OpBuilder &b, Location loc,
   return arith::ConstantOp::create(b, loc, b.getF64FloatAttr(value));
 }
 
+Value qgrad::gradient::detail::getDimSize(OpBuilder &b, Location loc,
+                                          Value shaped, int64_t dim) {
+  auto type = cast<ShapedType>(shaped.getType());
+  if (!type.isDynamicDim(dim))
+    return indexConstant(b, loc, type.getDimSize(dim));
+  if (isa<TensorType>(type))
+    return tensor::DimOp::create(b, loc, shaped, dim);
+  return memref::DimOp::create(b, loc, shaped, dim);
+}
+
 SmallVector<Value> qgrad::gradient::detail::getDynamicSizes(OpBuilder &b,
                                                             Location loc,
                                                             Value shaped) {
   SmallVector<Value> sizes;
   auto type = cast<ShapedType>(shaped.getType());
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    if (!type.isDynamicDim(dim))
-      continue;
-    if (isa<TensorType>(type))
-      sizes.push_back(tensor::DimOp::create(b, loc, shaped, dim));
-    else
-      sizes.push_back(memref::DimOp::create(b, loc, shaped, dim));
-  }
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(getDimSize(b, loc, shaped, dim));
   return sizes;
 }
 
@@ -45,15 +50,9 @@ Value qgrad::gradient::detail::getNumElements(OpBuilder &b, Location loc,
   if (type.hasStaticShape())
     return indexConstant(b, loc, type.getNumElements());
   Value count = indexConstant(b, loc, 1);
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    Value size =
-        type.isDynamicDim(dim)
-            ? (isa<TensorType>(type)
-                   ? Value(tensor::DimOp::create(b, loc, value, dim))
-                   : Value(memref::DimOp::create(b, loc, value, dim)))
-            : indexConstant(b, loc, type.getDimSize(dim));
-    count = arith::MulIOp::create(b, loc, count, size);
-  }
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    count = arith::MulIOp::create(b, loc, count,
+                                  getDimSize(b, loc, value, dim));
   return count;
 }
 

@@ -20,6 +20,11 @@ mlir::Value indexConstant(mlir::OpBuilder &b, mlir::Location loc,
 /// An f64 constant.
 mlir::Value f64Constant(mlir::OpBuilder &b, mlir::Location loc, double value);
 
+/// The size of dimension `dim` of a tensor or memref: a constant when it is
+/// static, a tensor.dim / memref.dim otherwise.
+mlir::Value getDimSize(mlir::OpBuilder &b, mlir::Location loc,
+                       mlir::Value shaped, int64_t dim);
+
 /// The sizes of the dynamic dimensions of a shaped value, in order.
 llvm::SmallVector<mlir::Value> getDynamicSizes(mlir::OpBuilder &b,
                                                mlir::Location loc,

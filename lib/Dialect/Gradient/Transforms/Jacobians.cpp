@@ -152,8 +152,7 @@ Value allocBlock(OpBuilder &b, Location loc, Type resultType, Value resultValue,
     for (int64_t dim = 0; dim < shaped.getRank(); ++dim) {
       shape.push_back(shaped.getDimSize(dim));
       if (shaped.isDynamicDim(dim))
-        dynamic.push_back(
-            b.createOrFold<tensor::DimOp>(loc, value, dim));
+        dynamic.push_back(getDimSize(b, loc, value, dim));
     }
   };
   append(resultType, resultValue);
