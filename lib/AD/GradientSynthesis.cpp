@@ -15,6 +15,9 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -68,6 +71,7 @@ Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
         CycleBlocks.insert(BB);
   G = createFunction(Name);
   findCountedLoops();
+  buildScalarEvolution();
   findUnchangedMemory();
   cloneBody();
   buildForward();
@@ -260,12 +264,18 @@ Value *Differentiator::primal(Value *V) {
   if (auto *LI = dyn_cast<LoadInst>(V))
     if (Value *Again = reload(LI))
       return Again;
+  if (Value *Evaluated = evaluatedPrimal(V))
+    return Evaluated;
+  if (Value *Recomputed = recomputedArithmetic(V))
+    return Recomputed;
   if (auto *I = dyn_cast<Instruction>(V); I && canRecompute(I))
     return recompute(I, /*Shadow=*/false);
   return cached(forwardValue(V));
 }
 
 Value *Differentiator::shadow(Value *V) {
+  if (Value *Evaluated = evaluatedShadow(V))
+    return Evaluated;
   if (auto *I = dyn_cast<Instruction>(V);
       I && canRecompute(I) && isa<GetElementPtrInst, CastInst>(I))
     return recompute(I, /*Shadow=*/true);
@@ -478,6 +488,10 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
   Function *Nop =
       Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
   GroupPopPoint[&BB] = Rev.CreateCall(Nop);
+  if (auto Exit = ExitCounters.find(&BB); Exit != ExitCounters.end())
+    erase_if(Exit->second, [&](BasicBlock *Header) {
+      return evaluateExitCount(Header, BB);
+    });
   auto EmitEdge = [&](BasicBlock *Pred) {
     SmallVector<Value *> Adjs;
     for (PHINode *Phi : Phis)
@@ -497,9 +511,21 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
   if (CountedLoops.count(&BB)) {
     reverseCountedHeader(BB, Edges);
   } else {
-    SwitchInst *Switch = Rev.CreateSwitch(PoisonValue::get(Rev.getInt32Ty()),
-                                          Edges.back(), Preds.size());
-    EdgeSwitch[&BB] = Switch;
+    // Outside cycles the block runs at most once per call: its predecessor
+    // index is a cached value like any other, in a slot instead of the tape.
+    // Inside them, a branch condition may tell it (predecessorFromBranch).
+    Value *Condition = nullptr;
+    if (!inCycle(&BB))
+      Condition = cached(PredecessorIndex[&BB]);
+    else
+      Condition = predecessorFromBranch(BB, Preds);
+    if (Condition)
+      PredecessorIndex.erase(&BB);
+    SwitchInst *Switch = Rev.CreateSwitch(
+        Condition ? Condition : PoisonValue::get(Rev.getInt32Ty()),
+        Edges.back(), Preds.size());
+    if (!Condition)
+      EdgeSwitch[&BB] = Switch;
     for (auto [K, Edge] : enumerate(Edges))
       Switch->addCase(Rev.getInt32(K), Edge);
   }

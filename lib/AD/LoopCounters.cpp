@@ -209,9 +209,9 @@ void Differentiator::findUnchangedMemory() {
   NoNonLocalWrites = true;
 }
 
-Value *Differentiator::reload(LoadInst *LI) {
+bool Differentiator::canReload(LoadInst *LI) {
   if (!TopLevel || !CurrentPrimal || LI->isVolatile())
-    return nullptr;
+    return false;
   Value *Ptr = LI->getPointerOperand();
   SmallVector<const Value *> Objects;
   getUnderlyingObjects(Ptr, Objects);
@@ -228,12 +228,67 @@ Value *Differentiator::reload(LoadInst *LI) {
     return G && G->isConstant();
   });
   if (!Unchanged)
-    return nullptr;
+    return false;
   auto *PtrI = dyn_cast<Instruction>(Ptr);
-  if (PtrI && !canRecompute(PtrI))
+  return !PtrI || canRecompute(PtrI) || recurrenceOf(PtrI);
+}
+
+Value *Differentiator::reload(LoadInst *LI) {
+  if (!canReload(LI))
     return nullptr;
-  return Rev.CreateAlignedLoad(LI->getType(), primal(Ptr), LI->getAlign(),
-                               LI->getName() + ".re");
+  return Rev.CreateAlignedLoad(LI->getType(), primal(LI->getPointerOperand()),
+                               LI->getAlign(), LI->getName() + ".re");
+}
+
+// Floating-point arithmetic whose operands all come back without the tape
+// (constants, values defined outside cycles, reloads, recurrences, or such
+// arithmetic again) is recomputed in reverse: a few flops instead of a slot
+// saved per iteration.
+bool Differentiator::isTapeFree(Value *V, unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !inCycle(I->getParent()))
+    return true;
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    return canReload(LI);
+  if (recurrenceOf(I))
+    return true;
+  return Depth > 0 && isCheapArithmetic(I) &&
+         all_of(I->operands(),
+                [&](Value *Op) { return isTapeFree(Op, Depth - 1); });
+}
+
+bool Differentiator::isCheapArithmetic(const Instruction *I) {
+  if (!I->getType()->isFPOrFPVectorTy())
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FNeg:
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+    return true;
+  default:
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      return II->getIntrinsicID() == Intrinsic::fmuladd ||
+             II->getIntrinsicID() == Intrinsic::fma;
+    return false;
+  }
+}
+
+Value *Differentiator::recomputedArithmetic(Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !CurrentPrimal || !inCycle(I->getParent()) ||
+      !isCheapArithmetic(I) || !isTapeFree(I, /*Depth=*/3))
+    return nullptr;
+  Instruction *Copy = I->clone();
+  for (Use &Op : Copy->operands())
+    if (!isa<Constant, Function>(Op.get()))
+      Op.set(primal(Op.get()));
+  Rev.Insert(Copy, I->getName() + ".re");
+  return Copy;
 }
 
 } // namespace qgrad::ad

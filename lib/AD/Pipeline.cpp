@@ -15,32 +15,39 @@ using namespace llvm;
 namespace qgrad::ad {
 namespace {
 
-// Runs the default O2 module pipeline, with or without vectorization.
-void runO2(Module &M, TargetMachine *TM, bool Vectorize) {
-  PipelineTuningOptions PTO;
-  PTO.LoopVectorization = Vectorize;
-  PTO.SLPVectorization = Vectorize;
+// Runs O2: the whole per-module pipeline, or only its simplification part.
+// Before AD the engine gets what clang's plugin gives it at OptimizerEarly:
+// simplified code (inlining, SROA, loop rotation, full unrolling of small
+// constant loops, induction variable simplification) without the optimizer's
+// vectorization and runtime unrolling. Both of those rewrite one counted loop
+// as several (vector body, remainder, prologue) joined by merge blocks, and
+// every merge block inside an outer loop costs a predecessor index on the
+// tape per outer iteration; the post-AD O2 vectorizes and unrolls the
+// gradient instead.
+void runO2(Module &M, TargetMachine *TM, bool SimplifyOnly) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(TM, PTO);
+  PassBuilder PB(TM);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   ModulePassManager MPM =
-      PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+      SimplifyOnly ? PB.buildModuleSimplificationPipeline(
+                         OptimizationLevel::O2, ThinOrFullLTOPhase::None)
+                   : PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   MPM.run(M, MAM);
 }
 
 // A module pass running one optimisation stage, for buildPipeline.
 struct StagePass : PassInfoMixin<StagePass> {
   TargetMachine *TM;
-  bool Vectorize;
+  bool SimplifyOnly;
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    runO2(M, TM, Vectorize);
+    runO2(M, TM, SimplifyOnly);
     MAM.invalidate(M, PreservedAnalyses::none());
     return PreservedAnalyses::none();
   }
@@ -51,7 +58,7 @@ struct StagePass : PassInfoMixin<StagePass> {
 
 void runPreOptimization(Module &M, TargetMachine *TM) {
   protectRegisteredFunctions(M);
-  runO2(M, TM, /*Vectorize=*/false);
+  runO2(M, TM, /*SimplifyOnly=*/true);
 }
 
 Error runAD(Module &M, const Options &Opts) {
@@ -59,7 +66,7 @@ Error runAD(Module &M, const Options &Opts) {
 }
 
 void runPostOptimization(Module &M, TargetMachine *TM) {
-  runO2(M, TM, /*Vectorize=*/true);
+  runO2(M, TM, /*SimplifyOnly=*/false);
 }
 
 Error runPipeline(Module &M, const PipelineOptions &Opts, TargetMachine *TM) {
@@ -78,10 +85,10 @@ void buildPipeline(ModulePassManager &MPM, const PipelineOptions &Opts,
                    TargetMachine *TM) {
   MPM.addPass(ADPreparePass());
   if (Opts.PreOptimize)
-    MPM.addPass(StagePass{{}, TM, false});
+    MPM.addPass(StagePass{{}, TM, /*SimplifyOnly=*/true});
   MPM.addPass(ADPass(Opts.AD));
   if (Opts.PostOptimize)
-    MPM.addPass(StagePass{{}, TM, true});
+    MPM.addPass(StagePass{{}, TM, /*SimplifyOnly=*/false});
 }
 
 } // namespace qgrad::ad

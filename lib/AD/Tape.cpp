@@ -63,7 +63,10 @@ void Tape::cloneCursor(Function &From, Function &To, ValueToValueMapTy &VMap) {
     Cursors[&To] = cast<AllocaInst>(VMap[Cursor]);
 }
 
-// void grow(ptr cursor, i64 need): a cold, out-of-line path.
+// {ptr, i64} grow(ptr base, i64 capacity, i64 need): the new base and
+// capacity, on a cold, out-of-line path. It takes and returns values rather
+// than the cursor's address, so the cursor never escapes and SROA keeps it in
+// registers: a push is then an add, a compare and a store.
 Function *Tape::growFunction() {
   if (Grow)
     return Grow;
@@ -74,32 +77,29 @@ Function *Tape::growFunction() {
       "realloc", FunctionType::get(Ptr, {Ptr, I64}, false));
   FunctionCallee Abort = M.getOrInsertFunction(
       "abort", FunctionType::get(Type::getVoidTy(Ctx), false));
-  Grow = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, I64}, false),
-      GlobalValue::InternalLinkage, "__qgrad_tape_grow", M);
+  auto *Result = StructType::get(Ctx, {Ptr, I64});
+  Grow = Function::Create(FunctionType::get(Result, {Ptr, I64, I64}, false),
+                          GlobalValue::InternalLinkage, "__qgrad_tape_grow",
+                          M);
   Grow->addFnAttr(Attribute::NoInline);
   Grow->addFnAttr(Attribute::Cold);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Grow);
   BasicBlock *Fail = BasicBlock::Create(Ctx, "fail", Grow);
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", Grow);
   IRBuilder<> B(Entry);
-  Value *Cursor = Grow->getArg(0);
-  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
-  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
-  Value *Doubled = B.CreateShl(B.CreateLoad(I64, CapAt), 1);
+  Value *Doubled = B.CreateShl(Grow->getArg(1), 1);
   Value *NewCap = B.CreateBinaryIntrinsic(
       Intrinsic::umax,
-      B.CreateBinaryIntrinsic(Intrinsic::umax, Doubled, Grow->getArg(1)),
+      B.CreateBinaryIntrinsic(Intrinsic::umax, Doubled, Grow->getArg(2)),
       B.getInt64(InitialCapacity));
-  Value *NewBase = B.CreateCall(Realloc, {B.CreateLoad(Ptr, BaseAt), NewCap});
+  Value *NewBase = B.CreateCall(Realloc, {Grow->getArg(0), NewCap});
   B.CreateCondBr(B.CreateIsNull(NewBase), Fail, Done);
   B.SetInsertPoint(Fail);
   B.CreateCall(Abort);
   B.CreateUnreachable();
   B.SetInsertPoint(Done);
-  B.CreateStore(NewBase, BaseAt);
-  B.CreateStore(NewCap, CapAt);
-  B.CreateRetVoid();
+  Value *Grown = B.CreateInsertValue(PoisonValue::get(Result), NewBase, 0);
+  B.CreateRet(B.CreateInsertValue(Grown, NewCap, 1));
   return Grow;
 }
 
@@ -120,19 +120,22 @@ Function *Tape::reserveFunction() {
   BasicBlock *Fast = BasicBlock::Create(Ctx, "store", Reserve);
   IRBuilder<> B(Entry);
   Value *Cursor = Reserve->getArg(0);
+  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
   Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
+  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
   Value *Old = B.CreateLoad(I64, TopAt);
   Value *New = B.CreateAdd(Old, Reserve->getArg(1));
-  Value *Cap =
-      B.CreateLoad(I64, B.CreateStructGEP(stateType(), Cursor, Capacity));
+  Value *Cap = B.CreateLoad(I64, CapAt);
   B.CreateCondBr(B.CreateICmpULE(New, Cap), Fast, Slow);
   B.SetInsertPoint(Slow);
-  B.CreateCall(GrowFn, {Cursor, New});
+  Value *Grown =
+      B.CreateCall(GrowFn, {B.CreateLoad(Ptr, BaseAt), Cap, New});
+  B.CreateStore(B.CreateExtractValue(Grown, 0), BaseAt);
+  B.CreateStore(B.CreateExtractValue(Grown, 1), CapAt);
   B.CreateBr(Fast);
   B.SetInsertPoint(Fast);
   B.CreateStore(New, TopAt);
-  Value *BaseV =
-      B.CreateLoad(Ptr, B.CreateStructGEP(stateType(), Cursor, Base));
+  Value *BaseV = B.CreateLoad(Ptr, BaseAt);
   B.CreateRet(B.CreateGEP(B.getInt8Ty(), BaseV, Old));
   return Reserve;
 }

@@ -40,7 +40,7 @@ ARGUMENTS
 OPTIONS
   --entry NAME             entry function (default: main)
   -O0 | -O1 | -O2 | -O3    LLVM optimisation and code generation level (default -O2)
-  --pre-ad-opt=on|off      O2 (no vectorizers) before the AD engine (default on)
+  --pre-ad-opt=on|off      O2 simplification before the AD engine (default on)
   --pre-ad-passes=PIPELINE run this pass pipeline (opt -passes syntax, e.g.
                            'function(sroa,early-cse,instcombine)') before the
                            AD engine instead of O2; --pre-ad-opt=off wins
@@ -70,7 +70,7 @@ TIMING KEYS (timings_ms in --json, --time-stages), in pipeline order
                  linalg/scf/memref/math/arith/func/cf to the LLVM dialect
   translate      the LLVM dialect to LLVM IR
   optimize       LLVM's -O pipeline (modules without a gradient)
-  pre_ad_opt     -O2 without vectorizers before the AD engine (modules that
+  pre_ad_opt     O2 simplification pipeline before the AD engine (modules that
                  call __enzyme_autodiff, e.g. from gradient.backprop)
   ad             the AD engine: every __enzyme_autodiff call becomes a call
                  of a synthesized gradient

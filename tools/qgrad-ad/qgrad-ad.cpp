@@ -2,7 +2,8 @@
 //
 //   qgrad-ad IN.ll|IN.bc -o OUT.ll [--no-preopt] [--no-postopt]
 //
-// Runs O2 without vectorizers, the AD engine, then O2 (docs/ad-engine.md).
+// Runs the O2 simplification pipeline, the AD engine, then O2
+// (docs/ad-engine.md).
 //
 //===----------------------------------------------------------------------===//
 

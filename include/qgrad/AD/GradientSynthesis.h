@@ -30,6 +30,14 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
+namespace llvm {
+class AssumptionCache;
+class SCEV;
+class ScalarEvolution;
+class TargetLibraryInfo;
+class TargetLibraryInfoImpl;
+} // namespace llvm
+
 #include <deque>
 #include <map>
 #include <memory>
@@ -192,9 +200,29 @@ private:
   void reverseCountedHeader(llvm::BasicBlock &BB,
                             llvm::ArrayRef<llvm::BasicBlock *> Edges);
   llvm::Value *inductionValue(llvm::PHINode *Phi);
+  // Recurrences (Recurrences.cpp): integers, addresses and trip counts that
+  // scalar evolution expresses through the counted loops' iteration numbers
+  // are evaluated in reverse instead of cached.
+  void buildScalarEvolution();
+  bool isEvaluable(const llvm::SCEV *S, const llvm::BasicBlock *Context);
+  llvm::Value *evaluate(const llvm::SCEV *S, const llvm::BasicBlock *Context);
+  llvm::Value *evaluateSum(llvm::ArrayRef<llvm::Value *> Terms,
+                           llvm::Type *Ty);
+  const llvm::SCEV *recurrenceOf(llvm::Value *V);
+  llvm::Value *evaluatedPrimal(llvm::Value *V);
+  llvm::Value *evaluatedShadow(llvm::Value *V);
+  bool evaluateExitCount(llvm::BasicBlock *Header, llvm::BasicBlock &Exit);
+  bool isEvaluableAt(llvm::Value *V, const llvm::BasicBlock *Context);
+  llvm::Value *evaluateAt(llvm::Value *V, const llvm::BasicBlock *Context);
+  llvm::Value *predecessorFromBranch(llvm::BasicBlock &BB,
+                                     llvm::ArrayRef<llvm::BasicBlock *> Preds);
   void findUnchangedMemory();
   void findKeptAllocations();
+  bool canReload(llvm::LoadInst *LI);
   llvm::Value *reload(llvm::LoadInst *LI);
+  bool isTapeFree(llvm::Value *V, unsigned Depth);
+  static bool isCheapArithmetic(const llvm::Instruction *I);
+  llvm::Value *recomputedArithmetic(llvm::Value *V);
   bool canRecompute(const llvm::Instruction *I) const;
   llvm::Value *recompute(llvm::Instruction *I, bool Shadow);
   bool inCycle(const llvm::BasicBlock *BB) const;
@@ -220,6 +248,10 @@ private:
   llvm::DenseMap<llvm::BasicBlock *, llvm::SwitchInst *> EdgeSwitch;
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> Loops;
+  std::unique_ptr<llvm::TargetLibraryInfoImpl> LibraryInfoImpl;
+  std::unique_ptr<llvm::TargetLibraryInfo> LibraryInfo;
+  std::unique_ptr<llvm::AssumptionCache> Assumptions;
+  std::unique_ptr<llvm::ScalarEvolution> SE;
   llvm::DenseMap<llvm::BasicBlock *, CountedLoop> CountedLoops; // by header
   llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 1>>
       ExitCounters; // exit block -> headers whose counts it saves

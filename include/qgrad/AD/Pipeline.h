@@ -1,6 +1,6 @@
 //===- qgrad/AD/Pipeline.h - Optimisation around the AD pass ----*- C++ -*-===//
 //
-// The pipeline of docs/ad-engine.md: O2 with the vectorizers off (clean SSA
+// The pipeline of docs/ad-engine.md: the O2 simplification pipeline (clean SSA
 // for the engine), the AD transformation, then full O2 over the result. The
 // three stages are separately callable so that drivers can time each one.
 //
@@ -22,12 +22,13 @@ class TargetMachine;
 namespace qgrad::ad {
 
 struct PipelineOptions {
-  bool PreOptimize = true;  // O2 without vectorizers before AD
+  bool PreOptimize = true;  // O2 simplification pipeline before AD
   bool PostOptimize = true; // full O2 after AD
   Options AD;
 };
 
-/// Stage 1: O2 with loop and SLP vectorization off.
+/// Stage 1: the O2 module simplification pipeline (no vectorizers, no runtime
+/// unrolling), what clang gives the plugin at OptimizerEarly.
 void runPreOptimization(llvm::Module &M, llvm::TargetMachine *TM = nullptr);
 /// Stage 2: the AD transformation alone (= differentiateModule).
 llvm::Error runAD(llvm::Module &M, const Options &Opts = {});
