@@ -326,7 +326,7 @@ AllocaInst *Differentiator::adjointSlot(Value *V) {
     IRBuilder<> B(Setup, Setup->getFirstInsertionPt());
     Slot = B.CreateAlloca(V->getType(), nullptr, V->getName() + ".adj");
     B.SetInsertPoint(Setup->getTerminator());
-    B.CreateStore(Constant::getNullValue(V->getType()), Slot);
+    B.CreateStore(emptyAdjoint(V->getType()), Slot);
   }
   return Slot;
 }
@@ -334,7 +334,7 @@ AllocaInst *Differentiator::adjointSlot(Value *V) {
 Value *Differentiator::takeAdjoint(Value *V) {
   AllocaInst *Slot = adjointSlot(V);
   Value *Adj = Rev.CreateLoad(V->getType(), Slot, V->getName() + ".d");
-  Rev.CreateStore(Constant::getNullValue(V->getType()), Slot);
+  Rev.CreateStore(emptyAdjoint(V->getType()), Slot);
   return Adj;
 }
 
@@ -546,7 +546,9 @@ void Differentiator::returnGradients() {
   for (auto [Arg, Act] : zip(P.args(), Key.Args)) {
     if (Act != ArgActivity::Out)
       continue;
-    Value *Grad = Rev.CreateLoad(Arg.getType(), adjointSlot(&Arg));
+    // +0.0 turns an empty adjoint (-0.0) into the zero callers expect.
+    Value *Grad = addValues(Rev, Rev.CreateLoad(Arg.getType(), adjointSlot(&Arg)),
+                            Constant::getNullValue(Arg.getType()));
     Result = Rev.CreateInsertValue(Result, Grad, Field++);
   }
   Rev.CreateRet(Result);

@@ -6,6 +6,22 @@ using namespace llvm;
 
 namespace qgrad::ad {
 
+Constant *emptyAdjoint(Type *T) {
+  if (T->isFPOrFPVectorTy())
+    return ConstantFP::getNegativeZero(T);
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    SmallVector<Constant *> Fields;
+    for (Type *Field : ST->elements())
+      Fields.push_back(emptyAdjoint(Field));
+    return ConstantStruct::get(ST, Fields);
+  }
+  if (auto *AT = dyn_cast<ArrayType>(T))
+    return ConstantArray::get(
+        AT, SmallVector<Constant *>(AT->getNumElements(),
+                                    emptyAdjoint(AT->getElementType())));
+  return Constant::getNullValue(T);
+}
+
 Value *addValues(IRBuilderBase &B, Value *A, Value *V) {
   Type *T = A->getType();
   if (T->isFPOrFPVectorTy())

@@ -15,6 +15,12 @@ namespace qgrad::ad {
 /// A + B for floating-point scalars, vectors and aggregates of them.
 llvm::Value *addValues(llvm::IRBuilderBase &B, llvm::Value *A, llvm::Value *V);
 
+/// The empty adjoint of type T: -0.0 in every floating-point leaf (null
+/// elsewhere). Unlike +0.0, -0.0 is the identity of fadd (-0.0 + x == x for
+/// every x, signed zeros included), so the optimiser folds the first
+/// accumulation into an adjoint away.
+llvm::Constant *emptyAdjoint(llvm::Type *T);
+
 /// The floating-point leaves of T in memory order, with their index paths.
 void floatLeaves(llvm::Type *T, llvm::SmallVectorImpl<llvm::Type *> &Leaves,
                  llvm::SmallVectorImpl<llvm::SmallVector<unsigned, 2>> &Paths);
