@@ -90,7 +90,14 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
       return Info;
     }
   if (Callee->isIntrinsic()) {
-    Info.Kind = touchesFloats(CB) ? CallKind::Unknown : CallKind::Ignored;
+    // An intrinsic that writes no memory and whose result can carry no
+    // derivative (llvm.is.fpclass, which isnan() becomes at -O0; lround)
+    // only observes its floating-point arguments.
+    bool Observes = !CB.mayWriteToMemory() &&
+                    !isDifferentiableType(CB.getType()) &&
+                    !carriesPointers(CB.getType());
+    Info.Kind =
+        touchesFloats(CB) && !Observes ? CallKind::Unknown : CallKind::Ignored;
     return Info;
   }
   Info.Kind = Callee->isDeclaration() ? CallKind::Unknown : CallKind::Defined;
