@@ -25,6 +25,16 @@ bool isDifferentiableType(Type *T) {
   return false;
 }
 
+bool carriesPointers(Type *T) {
+  if (T->isPointerTy())
+    return true;
+  if (auto *S = dyn_cast<StructType>(T))
+    return any_of(S->elements(), carriesPointers);
+  if (auto *A = dyn_cast<ArrayType>(T))
+    return carriesPointers(A->getElementType());
+  return false;
+}
+
 ActivityInfo::ActivityInfo(Function &F, ArrayRef<ArgActivity> Args,
                            bool ReturnShadow, const Registry &Reg)
     : Reg(Reg) {
@@ -60,17 +70,25 @@ ActivityInfo::ActivityInfo(Function &F, ArrayRef<ArgActivity> Args,
   }
 }
 
-// Pointers that address the same memory object share a class.
+// Pointers that address the same memory object share a class. An aggregate
+// holding pointers joins the class of every pointer put into it or taken
+// out of it, so that a pointer and the descriptor that carries it get
+// shadows together (MLIR's lowering moves memrefs in descriptors).
 void ActivityInfo::buildClasses(Function &F) {
   for (Instruction &I : instructions(F)) {
-    if (!I.getType()->isPointerTy())
+    if (!carriesPointers(I.getType()))
       continue;
     Classes.insert(&I);
     auto Join = [&](Value *Other) {
-      if (Other->getType()->isPointerTy())
+      if (carriesPointers(Other->getType()) && !isa<UndefValue>(Other))
         Classes.unionSets(&I, Other);
     };
-    if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    if (auto *IV = dyn_cast<InsertValueInst>(&I)) {
+      Join(IV->getAggregateOperand());
+      Join(IV->getInsertedValueOperand());
+    } else if (auto *EV = dyn_cast<ExtractValueInst>(&I))
+      Join(EV->getAggregateOperand());
+    else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I))
       Join(GEP->getPointerOperand());
     else if (isa<CastInst>(I) && !isa<IntToPtrInst>(I))
       Join(I.getOperand(0));
@@ -105,28 +123,27 @@ MemoryOrigin ActivityInfo::originOf(const Value *Ptr) const {
 }
 
 bool ActivityInfo::isVaried(const Value *V) const {
-  if (V->getType()->isPointerTy())
-    return hasShadow(V);
-  return Varied.count(V);
+  return Varied.count(V) || hasShadow(V);
 }
 
 bool ActivityInfo::hasShadow(const Value *V) const {
-  return V->getType()->isPointerTy() && ActiveClasses.count(leader(V));
+  return carriesPointers(V->getType()) && ActiveClasses.count(leader(V));
 }
 
 bool ActivityInfo::markVaried(const Value *V) {
-  if (V->getType()->isPointerTy())
-    return markActive(V);
-  if (!isDifferentiableType(V->getType()))
-    return false;
-  return Varied.insert(V).second;
+  bool Changed = false;
+  if (carriesPointers(V->getType()))
+    Changed |= markActive(V);
+  if (isDifferentiableType(V->getType()))
+    Changed |= Varied.insert(V).second;
+  return Changed;
 }
 
 // Only local memory (allocations) may become active by receiving a varied
 // value; constant arguments and globals stay inactive and the store is
 // reported by the memory rules.
 bool ActivityInfo::markActive(const Value *Ptr) {
-  if (!Ptr->getType()->isPointerTy() || isa<Constant>(Ptr))
+  if (!carriesPointers(Ptr->getType()) || isa<Constant>(Ptr))
     return false;
   return ActiveClasses.insert(leader(Ptr)).second;
 }
@@ -192,7 +209,7 @@ bool ActivityInfo::visit(const Instruction &I) {
       for (const Value *Arg : CB->args())
         if (Arg->getType()->isPointerTy())
           Changed |= Taint(Arg);
-      if (isDifferentiableType(CB->getType()) || CB->getType()->isPointerTy())
+      if (isDifferentiableType(CB->getType()) || carriesPointers(CB->getType()))
         Changed |= markVaried(CB);
       return Changed;
     }

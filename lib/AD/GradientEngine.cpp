@@ -101,6 +101,16 @@ void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap) {
   Target.addFnAttr(Attribute::NoUnwind);
 }
 
+// The clone of a value of the combined function. Constants and globals are
+// not cloned, and a callee may return one (a constant count, a null
+// pointer, whose shadow is null too), so they map to themselves.
+Value *mapped(ValueToValueMapTy &VMap, Value *V) {
+  if (Value *Clone = VMap.lookup(V))
+    return Clone;
+  assert(isa<Constant>(V) && "a value of the combined function not cloned");
+  return V;
+}
+
 // The augmented forward: the forward sweep, whose exit pushes every cached
 // value and returns the primal result.
 void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
@@ -117,11 +127,11 @@ void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
   if (RetTy->isVoidTy()) {
     B.CreateRetVoid();
   } else if (!D.forwardReturnShadow()) {
-    B.CreateRet(VMap[D.forwardReturn()]);
+    B.CreateRet(mapped(VMap, D.forwardReturn()));
   } else {
     Value *Pair = PoisonValue::get(RetTy);
-    Pair = B.CreateInsertValue(Pair, VMap[D.forwardReturn()], 0);
-    Pair = B.CreateInsertValue(Pair, VMap[D.forwardReturnShadow()], 1);
+    Pair = B.CreateInsertValue(Pair, mapped(VMap, D.forwardReturn()), 0);
+    Pair = B.CreateInsertValue(Pair, mapped(VMap, D.forwardReturnShadow()), 1);
     B.CreateRet(Pair);
   }
   Exit->eraseFromParent();

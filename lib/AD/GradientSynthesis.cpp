@@ -209,20 +209,52 @@ Value *Differentiator::forwardValue(Value *V) {
   return Mapped;
 }
 
+// How a value appears in a diagnostic: its name, or its printout when it
+// has none (unnamed instructions and constants).
+static std::string describeValue(const Value *V) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  V->printAsOperand(OS, /*PrintType=*/false);
+  return Text;
+}
+
 Value *Differentiator::forwardShadow(Value *V) {
   if (Value *S = ForwardShadows.lookup(V))
     return S;
-  if (isa<ConstantPointerNull>(V))
+  if (isa<ConstantPointerNull, ConstantAggregateZero>(V))
     return V;
   if (isa<UndefValue>(V))
     return PoisonValue::get(V->getType());
+  // A constant pointer that addresses no object (MLIR's 0xdeadbeef
+  // `allocated` field of a global memref) is never dereferenced: null.
+  if (auto *CE = dyn_cast<ConstantExpr>(V);
+      CE && CE->getOpcode() == Instruction::IntToPtr)
+    return ConstantPointerNull::get(cast<PointerType>(V->getType()));
+  // A constant aggregate: each pointer field gets its shadow, the other
+  // fields (sizes, strides) stay as they are.
+  auto *C = dyn_cast<Constant>(V);
+  if (C && V->getType()->isAggregateType()) {
+    auto *ST = dyn_cast<StructType>(C->getType());
+    unsigned N = ST ? ST->getNumElements()
+                    : cast<ArrayType>(C->getType())->getNumElements();
+    SmallVector<Constant *> Fields;
+    for (unsigned K = 0; K != N; ++K) {
+      Constant *Field = C->getAggregateElement(K);
+      Fields.push_back(carriesPointers(Field->getType())
+                           ? cast<Constant>(forwardShadow(Field))
+                           : Field);
+    }
+    if (ST)
+      return ConstantStruct::get(ST, Fields);
+    return ConstantArray::get(cast<ArrayType>(C->getType()), Fields);
+  }
   if (CurrentPrimal)
     report(*CurrentPrimal,
-           "pointer '" + V->getName() +
-               "' has no shadow but is used as active memory",
+           "pointer " + describeValue(V) +
+               " has no shadow but is used as active memory",
            "pass it with enzyme_dup and a shadow, or keep active data out "
            "of global and constant memory");
-  return ConstantPointerNull::get(cast<PointerType>(V->getType()));
+  return Constant::getNullValue(V->getType());
 }
 
 void Differentiator::setForwardShadow(Value *V, Value *Shadow) {

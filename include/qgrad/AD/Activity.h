@@ -4,7 +4,9 @@
 // an active input. Only floating-point values (scalars, vectors, aggregates)
 // are ever varied; integers never are. A pointer has a shadow when it may
 // point to memory holding varied data. Pointers derived from one another
-// (GEP, casts, phi, select) share one memory class; a class becomes active
+// (GEP, casts, phi, select) share one memory class, and so do aggregates
+// holding pointers with the pointers inserted into or extracted from them
+// (insertvalue, extractvalue); a class becomes active
 // when it holds a duplicated argument, receives a varied store, or holds
 // pointers to active memory.
 //
@@ -37,6 +39,12 @@ inline bool isDuplicated(ArgActivity A) {
 
 /// True for floating-point scalars and vectors, and aggregates holding them.
 bool isDifferentiableType(llvm::Type *T);
+
+/// True for pointers and for aggregates holding pointers (a memref
+/// descriptor `{ptr, ptr, i64, [r x i64], [r x i64]}`): values that may
+/// have a shadow. The shadow of an aggregate is the aggregate with every
+/// pointer replaced by its shadow and every other field kept.
+bool carriesPointers(llvm::Type *T);
 
 /// What kind of memory a pointer class is, for diagnostics.
 enum class MemoryOrigin { Active, ConstArgument, Global, Unknown, Local };

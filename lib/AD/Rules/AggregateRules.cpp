@@ -40,6 +40,32 @@ void reverseFreeze(Differentiator &D, Instruction &I, Value *Adj) {
     D.addAdjoint(I.getOperand(0), Adj);
 }
 
+// Aggregates holding pointers (memref descriptors) have a shadow aggregate:
+// the same fields, with each pointer replaced by its shadow. Sizes and
+// strides are copied, since the shadow memory has the primal's layout.
+void forwardExtractValue(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *EV = cast<ExtractValueInst>(&I);
+  D.setForwardShadow(&I, D.forward().CreateExtractValue(
+                             D.forwardShadow(EV->getAggregateOperand()),
+                             EV->getIndices(), I.getName() + ".shadow"));
+}
+
+void forwardInsertValue(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *IV = cast<InsertValueInst>(&I);
+  Value *Inserted = IV->getInsertedValueOperand();
+  Value *InsertedShadow = carriesPointers(Inserted->getType())
+                              ? D.forwardShadow(Inserted)
+                              : D.forwardValue(Inserted);
+  D.setForwardShadow(&I, D.forward().CreateInsertValue(
+                             D.forwardShadow(IV->getAggregateOperand()),
+                             InsertedShadow, IV->getIndices(),
+                             I.getName() + ".shadow"));
+}
+
 void reverseExtractValue(Differentiator &D, Instruction &I, Value *Adj) {
   auto *EV = cast<ExtractValueInst>(&I);
   Value *Agg = EV->getAggregateOperand();
@@ -120,8 +146,8 @@ struct Entry {
 const Entry Table[] = {
     {Instruction::Select, {forwardSelect, reverseSelect}},
     {Instruction::Freeze, {nullptr, reverseFreeze}},
-    {Instruction::ExtractValue, {nullptr, reverseExtractValue}},
-    {Instruction::InsertValue, {nullptr, reverseInsertValue}},
+    {Instruction::ExtractValue, {forwardExtractValue, reverseExtractValue}},
+    {Instruction::InsertValue, {forwardInsertValue, reverseInsertValue}},
     {Instruction::ExtractElement, {nullptr, reverseExtractElement}},
     {Instruction::InsertElement, {nullptr, reverseInsertElement}},
     {Instruction::ShuffleVector, {nullptr, reverseShuffle}},

@@ -90,7 +90,14 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
       return Info;
     }
   if (Callee->isIntrinsic()) {
-    Info.Kind = touchesFloats(CB) ? CallKind::Unknown : CallKind::Ignored;
+    // An intrinsic that writes no memory and whose result can carry no
+    // derivative (llvm.is.fpclass, which isnan() becomes at -O0; lround)
+    // only observes its floating-point arguments.
+    bool Observes = !CB.mayWriteToMemory() &&
+                    !isDifferentiableType(CB.getType()) &&
+                    !carriesPointers(CB.getType());
+    Info.Kind =
+        touchesFloats(CB) && !Observes ? CallKind::Unknown : CallKind::Ignored;
     return Info;
   }
   Info.Kind = Callee->isDeclaration() ? CallKind::Unknown : CallKind::Defined;
@@ -274,9 +281,11 @@ GradientKey calleeKey(Differentiator &D, CallBase &CB) {
   for (Use &Arg : CB.args()) {
     Value *V = Arg.get();
     Type *Hint = nullptr;
-    if (V->getType()->isPointerTy() && D.hasShadow(V)) {
+    if (carriesPointers(V->getType()) && D.hasShadow(V)) {
       Key.Args.push_back(ArgActivity::Dup);
-      MemoryType T = deduceMemoryType({V}, D.key().Hints);
+      MemoryType T = V->getType()->isPointerTy()
+                         ? deduceMemoryType({V}, D.key().Hints)
+                         : MemoryType();
       if (T.K == MemoryType::Float)
         Hint = T.FloatType;
     } else if (isDifferentiableType(V->getType()) && D.isVaried(V))
@@ -286,7 +295,7 @@ GradientKey calleeKey(Differentiator &D, CallBase &CB) {
     Key.Hints.push_back(Hint);
   }
   Key.ReturnActive = isDifferentiableType(CB.getType()) && D.isVaried(&CB);
-  Key.ReturnShadow = CB.getType()->isPointerTy() && D.hasShadow(&CB);
+  Key.ReturnShadow = carriesPointers(CB.getType()) && D.hasShadow(&CB);
   return Key;
 }
 
@@ -303,31 +312,24 @@ SmallVector<Value *> splitArguments(CallBase &CB, const GradientKey &Key,
   return Args;
 }
 
-// Whether a value of type T carries pointers inside an aggregate (a struct
-// or array), as a returned memref descriptor does.
-bool hasPointerInsideAggregate(Type *T) {
-  if (auto *ST = dyn_cast<StructType>(T))
-    return any_of(ST->elements(), [](Type *E) {
-      return E->isPointerTy() || hasPointerInsideAggregate(E);
-    });
-  if (auto *AT = dyn_cast<ArrayType>(T))
-    return AT->getElementType()->isPointerTy() ||
-           hasPointerInsideAggregate(AT->getElementType());
-  return false;
+// Whether T is an aggregate holding both pointers and floating-point
+// values: it would need a shadow and an adjoint at once.
+bool mixesPointersAndFloats(Type *T) {
+  return T->isAggregateType() && carriesPointers(T) && isDifferentiableType(T);
 }
 
 void forwardDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
     return;
-  // Only a returned pointer gets a shadow; pointers returned inside a
-  // struct would have none, and the derivative through the memory they
-  // point to would silently be lost.
-  if (hasPointerInsideAggregate(CB.getType())) {
+  // A returned pointer, or an aggregate of pointers and integers (a memref
+  // descriptor), comes back with its shadow. A struct that mixes pointers
+  // with floats would need both a shadow and an adjoint.
+  if (mixesPointersAndFloats(CB.getType())) {
     D.report(I,
              "the call of '" + CB.getCalledFunction()->getName() +
-                 "' returns pointers inside a struct (e.g. a memref "
-                 "descriptor); the engine cannot give them shadows",
+                 "' returns a struct holding both pointers and "
+                 "floating-point values; the engine cannot differentiate it",
              "let the callee be inlined before AD, or return the data "
              "through an output argument");
     return;

@@ -3,6 +3,7 @@
 #include "qgrad/AD/GradientSynthesis.h"
 #include "qgrad/AD/Rules.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -36,14 +37,43 @@ void forwardPointerCast(Differentiator &D, Instruction &I) {
                                  Cast->getType(), I.getName() + ".shadow"));
 }
 
+// Whether the integer V (the bits of a float) only reaches comparisons,
+// through integer arithmetic, integer casts, phis and selects: it then only
+// steers control flow (signbit's `bitcast double to i64` + `icmp slt`), and
+// no derivative flows through it. Anything else (a float or pointer again,
+// memory, a call, a return) could carry the value on.
+bool onlyCompared(const Value *V) {
+  SmallVector<const Value *> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *Cur = Work.pop_back_val();
+    if (!Seen.insert(Cur).second)
+      continue;
+    for (const User *U : Cur->users()) {
+      if (isa<ICmpInst, SwitchInst>(U))
+        continue;
+      bool IntegerResult = U->getType()->isIntOrIntVectorTy();
+      if (IntegerResult && (isa<BinaryOperator, TruncInst, ZExtInst, SExtInst,
+                                PHINode, SelectInst, FreezeInst>(U)))
+        Work.push_back(U);
+      else
+        return false;
+    }
+  }
+  return true;
+}
+
 // A bitcast between floating-point types of one size (e.g. <2 x float> and
 // double) moves the adjoint back bit for bit; anything else that turns
-// active floats into integers cannot be differentiated.
+// active floats into integers cannot be differentiated, unless the integer
+// is only compared.
 void reverseBitCast(Differentiator &D, Instruction &I, Value *Adj) {
   Value *X = I.getOperand(0);
   if (I.getType()->isPointerTy() || !D.isVaried(X))
     return;
   if (!Adj) {
+    if (onlyCompared(&I))
+      return;
     D.report(I,
              "an active floating-point value is reinterpreted as an "
              "integer, which the engine cannot differentiate",

@@ -22,7 +22,9 @@ namespace {
 
 void forwardLoad(Differentiator &D, Instruction &I) {
   auto *LI = cast<LoadInst>(&I);
-  if (!LI->getType()->isPointerTy() || !D.hasShadow(LI))
+  // Pointers and descriptors loaded from active memory: their shadows are
+  // in the shadow memory.
+  if (!carriesPointers(LI->getType()) || !D.hasShadow(LI))
     return;
   Value *Shadow = D.forward().CreateAlignedLoad(
       LI->getType(), D.forwardShadow(LI->getPointerOperand()), LI->getAlign(),
@@ -43,7 +45,7 @@ void reverseLoad(Differentiator &D, Instruction &I, Value *Adj) {
 void forwardStore(Differentiator &D, Instruction &I) {
   auto *SI = cast<StoreInst>(&I);
   Value *V = SI->getValueOperand();
-  if (!V->getType()->isPointerTy() || !D.hasShadow(SI->getPointerOperand()))
+  if (!carriesPointers(V->getType()) || !D.hasShadow(SI->getPointerOperand()))
     return;
   Value *ShadowValue = D.hasShadow(V) ? D.forwardShadow(V)
                                       : Constant::getNullValue(V->getType());
@@ -67,7 +69,7 @@ void reverseStore(Differentiator &D, Instruction &I, Value *) {
   auto *SI = cast<StoreInst>(&I);
   Value *V = SI->getValueOperand();
   Value *Ptr = SI->getPointerOperand();
-  if (V->getType()->isPointerTy() && D.hasShadow(V) && !D.hasShadow(Ptr)) {
+  if (carriesPointers(V->getType()) && D.hasShadow(V) && !D.hasShadow(Ptr)) {
     // Loads through the pointer after it comes back would look inactive.
     D.report(I,
              "storing a pointer to active memory into " +

@@ -3,10 +3,6 @@
 // llvm.is.fpclass or bit tests), llvm.expect and llvm.assume. They steer
 // control flow only.
 // RUN: %{ad_build} && %{ad_run}
-// Engine gap (b60c2d5): at -O0 the engine rejects llvm.is.fpclass ("unknown
-// external function with an active argument") and signbit's bitcast to i64
-// ("reinterpreted as an integer"), although both only feed comparisons.
-// XFAIL: ad-plugin-O0
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

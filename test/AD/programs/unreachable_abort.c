@@ -2,10 +2,6 @@
 // to noreturn functions and unreachable terminators inside the
 // differentiated function.
 // RUN: %{ad_build} && %{ad_run}
-// Engine gap (b60c2d5): at -O0, isnan is the intrinsic llvm.is.fpclass
-// (an i1 result, nothing to differentiate), which the engine rejects as "an
-// unknown external function with an active argument".
-// XFAIL: ad-plugin-O0
 #include <assert.h>
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
