@@ -433,21 +433,14 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
 // pointer again, into memory, or into a call, where the engine would lose
 // track of what it carries.
 static bool integerEscapes(const Value *V) {
-  SmallVector<const Value *> Work{V};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    const Value *Cur = Work.pop_back_val();
-    if (!Seen.insert(Cur).second)
-      continue;
-    for (const User *U : Cur->users()) {
-      if (isa<IntToPtrInst, StoreInst, CallBase, ReturnInst>(U) ||
-          (isa<BitCastInst>(U) && !U->getType()->isIntOrIntVectorTy()))
-        return true;
-      if (isa<BinaryOperator, CastInst, PHINode, SelectInst, FreezeInst>(U))
-        Work.push_back(U);
-    }
-  }
-  return false;
+  return !walkIntegerUsers(V, [](const User *U) {
+    if (isa<IntToPtrInst, StoreInst, CallBase, ReturnInst>(U) ||
+        (isa<BitCastInst>(U) && !U->getType()->isIntOrIntVectorTy()))
+      return IntegerUse::Reject;
+    if (isa<BinaryOperator, CastInst, PHINode, SelectInst, FreezeInst>(U))
+      return IntegerUse::Follow;
+    return IntegerUse::Accept;
+  });
 }
 
 // Returns true when I was reported: long double arithmetic on active values
@@ -521,9 +514,8 @@ void Differentiator::reverseEdges(BasicBlock &BB) {
       Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing);
   GroupPopPoint[&BB] = Rev.CreateCall(Nop);
   if (auto Exit = ExitCounters.find(&BB); Exit != ExitCounters.end())
-    erase_if(Exit->second, [&](BasicBlock *Header) {
-      return evaluateExitCount(Header, BB);
-    });
+    erase_if(Exit->second,
+             [&](BasicBlock *Header) { return evaluateExitCount(Header, BB); });
   auto EmitEdge = [&](BasicBlock *Pred) {
     SmallVector<Value *> Adjs;
     for (PHINode *Phi : Phis)
@@ -579,8 +571,9 @@ void Differentiator::returnGradients() {
     if (Act != ArgActivity::Out)
       continue;
     // +0.0 turns an empty adjoint (-0.0) into the zero callers expect.
-    Value *Grad = addValues(Rev, Rev.CreateLoad(Arg.getType(), adjointSlot(&Arg)),
-                            Constant::getNullValue(Arg.getType()));
+    Value *Grad =
+        addValues(Rev, Rev.CreateLoad(Arg.getType(), adjointSlot(&Arg)),
+                  Constant::getNullValue(Arg.getType()));
     Result = Rev.CreateInsertValue(Result, Grad, Field++);
   }
   Rev.CreateRet(Result);

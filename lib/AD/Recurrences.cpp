@@ -281,10 +281,9 @@ Value *Differentiator::predecessorFromBranch(BasicBlock &BB,
   int IfFalse = ReachedPredecessor(Br->getSuccessor(1));
   if (IfTrue < 0 || IfFalse < 0 || IfTrue == IfFalse)
     return nullptr;
-  Value *Taken = Rev.CreateICmp(Cmp->getPredicate(),
-                                evaluateAt(Cmp->getOperand(0), &BB),
-                                evaluateAt(Cmp->getOperand(1), &BB),
-                                Cmp->getName() + ".ev");
+  Value *Taken = Rev.CreateICmp(
+      Cmp->getPredicate(), evaluateAt(Cmp->getOperand(0), &BB),
+      evaluateAt(Cmp->getOperand(1), &BB), Cmp->getName() + ".ev");
   return Rev.CreateSelect(Taken, Rev.getInt32(IfTrue), Rev.getInt32(IfFalse));
 }
 

@@ -79,8 +79,7 @@ Function *Tape::growFunction() {
       "abort", FunctionType::get(Type::getVoidTy(Ctx), false));
   auto *Result = StructType::get(Ctx, {Ptr, I64});
   Grow = Function::Create(FunctionType::get(Result, {Ptr, I64, I64}, false),
-                          GlobalValue::InternalLinkage, "__qgrad_tape_grow",
-                          M);
+                          GlobalValue::InternalLinkage, "__qgrad_tape_grow", M);
   Grow->addFnAttr(Attribute::NoInline);
   Grow->addFnAttr(Attribute::Cold);
   BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", Grow);
@@ -128,8 +127,7 @@ Function *Tape::reserveFunction() {
   Value *Cap = B.CreateLoad(I64, CapAt);
   B.CreateCondBr(B.CreateICmpULE(New, Cap), Fast, Slow);
   B.SetInsertPoint(Slow);
-  Value *Grown =
-      B.CreateCall(GrowFn, {B.CreateLoad(Ptr, BaseAt), Cap, New});
+  Value *Grown = B.CreateCall(GrowFn, {B.CreateLoad(Ptr, BaseAt), Cap, New});
   B.CreateStore(B.CreateExtractValue(Grown, 0), BaseAt);
   B.CreateStore(B.CreateExtractValue(Grown, 1), CapAt);
   B.CreateBr(Fast);

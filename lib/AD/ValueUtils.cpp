@@ -2,9 +2,34 @@
 
 #include "qgrad/AD/ValueUtils.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 using namespace llvm;
 
 namespace qgrad::ad {
+
+bool walkIntegerUsers(const Value *V,
+                      function_ref<IntegerUse(const User *)> Classify) {
+  SmallVector<const Value *> Work{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *Cur = Work.pop_back_val();
+    if (!Seen.insert(Cur).second)
+      continue;
+    for (const User *U : Cur->users()) {
+      switch (Classify(U)) {
+      case IntegerUse::Follow:
+        Work.push_back(U);
+        break;
+      case IntegerUse::Accept:
+        break;
+      case IntegerUse::Reject:
+        return false;
+      }
+    }
+  }
+  return true;
+}
 
 Constant *emptyAdjoint(Type *T) {
   if (T->isFPOrFPVectorTy())

@@ -1,4 +1,4 @@
-//===- Options.cpp - The qgrad driver's command line -----------------------===//
+//===- Options.cpp - The qgrad driver's command line ----------------------===//
 //
 // Hand-written rather than llvm::cl: positional literals such as "-0.5" must
 // reach the entry point instead of being taken for options.
@@ -7,8 +7,8 @@
 
 #include "qgrad/Driver/Options.h"
 
-#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace qgrad::driver;
@@ -181,9 +181,8 @@ qgrad::driver::parseCommandLine(llvm::ArrayRef<std::string> argv) {
         }
         if (bool *flag = findSwitchOption(options, name)) {
           if (value != "on" && value != "off")
-            return llvm::createStringError("option '" + name +
-                                           "' takes on or off, not '" +
-                                           value + "'");
+            return llvm::createStringError(
+                "option '" + name + "' takes on or off, not '" + value + "'");
           *flag = value == "on";
           continue;
         }
@@ -198,8 +197,8 @@ qgrad::driver::parseCommandLine(llvm::ArrayRef<std::string> argv) {
       }
       if (arg == "--emit" || arg.starts_with("--emit=")) {
         StringRef value = arg.starts_with("--emit=") ? arg.drop_front(7)
-                          : i + 1 < argv.size()       ? StringRef(argv[++i])
-                                                      : StringRef();
+                          : i + 1 < argv.size()      ? StringRef(argv[++i])
+                                                     : StringRef();
         auto kind = parseEmitKind(value);
         if (!kind)
           return llvm::createStringError(

@@ -8,6 +8,7 @@
 #ifndef QGRAD_AD_VALUEUTILS_H
 #define QGRAD_AD_VALUEUTILS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
 namespace qgrad::ad {
@@ -20,6 +21,16 @@ llvm::Value *addValues(llvm::IRBuilderBase &B, llvm::Value *A, llvm::Value *V);
 /// every x, signed zeros included), so the optimiser folds the first
 /// accumulation into an adjoint away.
 llvm::Constant *emptyAdjoint(llvm::Type *T);
+
+/// What walkIntegerUsers does with one user of an integer.
+enum class IntegerUse { Follow, Accept, Reject };
+
+/// Walks the users of the integer V and, transitively, of the users
+/// Classify says to follow; false when it rejects any of them. Used to see
+/// where the bits of a pointer or a float end up.
+bool walkIntegerUsers(
+    const llvm::Value *V,
+    llvm::function_ref<IntegerUse(const llvm::User *)> Classify);
 
 /// The floating-point leaves of T in memory order, with their index paths.
 void floatLeaves(llvm::Type *T, llvm::SmallVectorImpl<llvm::Type *> &Leaves,

@@ -2,6 +2,7 @@
 
 #include "qgrad/AD/GradientSynthesis.h"
 #include "qgrad/AD/Rules.h"
+#include "qgrad/AD/ValueUtils.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
@@ -43,24 +44,15 @@ void forwardPointerCast(Differentiator &D, Instruction &I) {
 // no derivative flows through it. Anything else (a float or pointer again,
 // memory, a call, a return) could carry the value on.
 bool onlyCompared(const Value *V) {
-  SmallVector<const Value *> Work{V};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Work.empty()) {
-    const Value *Cur = Work.pop_back_val();
-    if (!Seen.insert(Cur).second)
-      continue;
-    for (const User *U : Cur->users()) {
-      if (isa<ICmpInst, SwitchInst>(U))
-        continue;
-      bool IntegerResult = U->getType()->isIntOrIntVectorTy();
-      if (IntegerResult && (isa<BinaryOperator, TruncInst, ZExtInst, SExtInst,
-                                PHINode, SelectInst, FreezeInst>(U)))
-        Work.push_back(U);
-      else
-        return false;
-    }
-  }
-  return true;
+  return walkIntegerUsers(V, [](const User *U) {
+    if (isa<ICmpInst, SwitchInst>(U))
+      return IntegerUse::Accept;
+    if (U->getType()->isIntOrIntVectorTy() &&
+        isa<BinaryOperator, TruncInst, ZExtInst, SExtInst, PHINode, SelectInst,
+            FreezeInst>(U))
+      return IntegerUse::Follow;
+    return IntegerUse::Reject;
+  });
 }
 
 // A bitcast between floating-point types of one size (e.g. <2 x float> and
