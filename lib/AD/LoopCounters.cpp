@@ -283,12 +283,7 @@ Value *Differentiator::recomputedArithmetic(Value *V) {
   if (!I || !CurrentPrimal || !inCycle(I->getParent()) ||
       !isCheapArithmetic(I) || !isTapeFree(I, /*Depth=*/3))
     return nullptr;
-  Instruction *Copy = I->clone();
-  for (Use &Op : Copy->operands())
-    if (!isa<Constant, Function>(Op.get()))
-      Op.set(primal(Op.get()));
-  Rev.Insert(Copy, I->getName() + ".re");
-  return Copy;
+  return recompute(I, /*Shadow=*/false);
 }
 
 } // namespace qgrad::ad

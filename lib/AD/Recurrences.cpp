@@ -68,7 +68,7 @@ bool Differentiator::isEvaluable(const SCEV *S, const BasicBlock *Context) {
 }
 
 // Integer arithmetic, or an offset from the one pointer operand.
-Value *Differentiator::evaluateSum(ArrayRef<Value *> Terms, Type *Ty) {
+Value *Differentiator::evaluateSum(ArrayRef<Value *> Terms) {
   Value *Pointer = nullptr;
   Value *Sum = nullptr;
   for (Value *Term : Terms) {
@@ -95,14 +95,14 @@ Value *Differentiator::evaluate(const SCEV *S, const BasicBlock *Context) {
     Value *Iteration = Rev.CreateLoad(
         Rev.getInt64Ty(), CountedLoops[Rec->getLoop()->getHeader()].Remaining);
     Iteration = Rev.CreateZExtOrTrunc(Iteration, Step->getType());
-    return evaluateSum({Start, Rev.CreateMul(Iteration, Step)}, Ty);
+    return evaluateSum({Start, Rev.CreateMul(Iteration, Step)});
   }
   SmallVector<Value *, 4> Ops;
   for (const SCEV *Op : S->operands())
     Ops.push_back(evaluate(Op, Context));
   switch (S->getSCEVType()) {
   case scAddExpr:
-    return evaluateSum(Ops, Ty);
+    return evaluateSum(Ops);
   case scMulExpr: {
     Value *Product = Ops.front();
     for (Value *Op : ArrayRef(Ops).drop_front())
@@ -138,18 +138,21 @@ Value *Differentiator::evaluate(const SCEV *S, const BasicBlock *Context) {
   }
 }
 
-// Only values that would otherwise be cached per iteration are worth it: a
-// value outside every cycle costs a slot, not tape.
-const SCEV *Differentiator::recurrenceOf(Value *V) {
+// The recurrence V is at the position of Context in reverse. Only values
+// that would otherwise be cached per iteration are worth it: a value outside
+// every cycle costs a slot, not tape.
+const SCEV *Differentiator::recurrenceAt(Value *V, const BasicBlock *Context) {
   auto *I = dyn_cast<Instruction>(V);
-  if (!SE || !CurrentPrimal || !I || !inCycle(I->getParent()) ||
-      !SE->isSCEVable(I->getType()))
+  if (!I || !inCycle(I->getParent()) || !SE->isSCEVable(I->getType()))
     return nullptr;
   const SCEV *S = SE->getSCEV(I);
-  if (isa<SCEVUnknown, SCEVCouldNotCompute>(S) ||
-      !isEvaluable(S, CurrentPrimal->getParent()))
+  if (isa<SCEVUnknown, SCEVCouldNotCompute>(S) || !isEvaluable(S, Context))
     return nullptr;
   return S;
+}
+
+const SCEV *Differentiator::recurrenceOf(Value *V) {
+  return CurrentPrimal ? recurrenceAt(V, CurrentPrimal->getParent()) : nullptr;
 }
 
 Value *Differentiator::evaluatedPrimal(Value *V) {
@@ -186,8 +189,6 @@ Value *Differentiator::evaluatedShadow(Value *V) {
 // count for its reverse; when scalar evolution knows that count as an
 // evaluable expression, the reverse of Exit computes it instead.
 bool Differentiator::evaluateExitCount(BasicBlock *Header, BasicBlock &Exit) {
-  if (!SE)
-    return false;
   Loop *L = CountedLoops[Header].L;
   BasicBlock *Exiting = Exit.getSinglePredecessor();
   if (!Exiting || !L->contains(Exiting))
@@ -206,19 +207,13 @@ bool Differentiator::evaluateExitCount(BasicBlock *Header, BasicBlock &Exit) {
 // their slots, recurrences evaluated.
 bool Differentiator::isEvaluableAt(Value *V, const BasicBlock *Context) {
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || !inCycle(I->getParent()))
-    return true;
-  if (!SE->isSCEVable(I->getType()))
-    return false;
-  const SCEV *S = SE->getSCEV(I);
-  return !isa<SCEVUnknown, SCEVCouldNotCompute>(S) && isEvaluable(S, Context);
+  return !I || !inCycle(I->getParent()) || recurrenceAt(V, Context);
 }
 
 Value *Differentiator::evaluateAt(Value *V, const BasicBlock *Context) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || !inCycle(I->getParent()))
-    return primal(V);
-  return evaluate(SE->getSCEV(I), Context);
+  if (const SCEV *S = recurrenceAt(V, Context))
+    return evaluate(S, Context);
+  return primal(V);
 }
 
 // Which of BB's two predecessors the forward sweep came from is often decided
@@ -230,7 +225,7 @@ Value *Differentiator::evaluateAt(Value *V, const BasicBlock *Context) {
 // evaluation reads are the ones D ran in, and on every cycle through BB.
 Value *Differentiator::predecessorFromBranch(BasicBlock &BB,
                                              ArrayRef<BasicBlock *> Preds) {
-  if (!SE || Preds.size() != 2)
+  if (Preds.size() != 2)
     return nullptr;
   BasicBlock *D = DT->findNearestCommonDominator(Preds[0], Preds[1]);
   auto *Br = D ? dyn_cast<BranchInst>(D->getTerminator()) : nullptr;
@@ -267,7 +262,9 @@ Value *Differentiator::predecessorFromBranch(BasicBlock &BB,
     return Reached;
   };
   // D must run again before BB can: otherwise (irreducible flow, a cycle
-  // inside D's loop) BB may run several times after one decision.
+  // inside D's loop) BB may run several times after one decision. (LLVM's
+  // isPotentiallyReachableFromMany gives up after 32 blocks and answers
+  // yes, which loses this on GMM's kernel; the walk here is exact.)
   SmallPtrSet<BasicBlock *, 16> Seen{D};
   SmallVector<BasicBlock *> Work(successors(&BB));
   while (!Work.empty()) {

@@ -206,7 +206,9 @@ private:
   void buildScalarEvolution();
   bool isEvaluable(const llvm::SCEV *S, const llvm::BasicBlock *Context);
   llvm::Value *evaluate(const llvm::SCEV *S, const llvm::BasicBlock *Context);
-  llvm::Value *evaluateSum(llvm::ArrayRef<llvm::Value *> Terms, llvm::Type *Ty);
+  llvm::Value *evaluateSum(llvm::ArrayRef<llvm::Value *> Terms);
+  const llvm::SCEV *recurrenceAt(llvm::Value *V,
+                                 const llvm::BasicBlock *Context);
   const llvm::SCEV *recurrenceOf(llvm::Value *V);
   llvm::Value *evaluatedPrimal(llvm::Value *V);
   llvm::Value *evaluatedShadow(llvm::Value *V);

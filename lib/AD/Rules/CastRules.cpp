@@ -4,7 +4,6 @@
 #include "qgrad/AD/Rules.h"
 #include "qgrad/AD/ValueUtils.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
