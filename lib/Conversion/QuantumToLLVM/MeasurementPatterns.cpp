@@ -50,6 +50,29 @@ int64_t getSeed(Operation *op) {
   return seed ? seed.getInt() : 0;
 }
 
+/// A measurement over a computational basis (probs, sample, counts): the
+/// wires are resolved once here, `lower` emits the runtime call, and the op
+/// (whose results are its destination buffers) is erased.
+template <typename OpTy> struct ObservedPattern : RuntimePattern<OpTy> {
+  using RuntimePattern<OpTy>::RuntimePattern;
+  using Adaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    RuntimeBuilder b(rewriter, op, this->state);
+    FailureOr<ObservedWires> wires = getObservedWires(b, op.getObs());
+    if (failed(wires))
+      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
+    lower(op, adaptor, b, *wires);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  virtual void lower(OpTy op, Adaptor adaptor, RuntimeBuilder &b,
+                     const ObservedWires &wires) const = 0;
+};
+
 /// Stores valueAt(i) (an integer) as f64 at `data[i]` for i in [0, size),
 /// in an scf.for. Going through the data pointer keeps the emitted IR free
 /// of view ops that would need lowering passes the pipeline runs earlier.
@@ -86,22 +109,14 @@ struct ScalarMeasurementLowering : RuntimePattern<OpTy> {
   }
 };
 
-struct ProbsLowering : RuntimePattern<ProbsOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(ProbsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RuntimeBuilder b(rewriter, op, state);
-    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
-    if (failed(observed))
-      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
-    ObservedWires wires = *observed;
+struct ProbsLowering : ObservedPattern<ProbsOp> {
+  using ObservedPattern::ObservedPattern;
+  void lower(ProbsOp op, OpAdaptor adaptor, RuntimeBuilder &b,
+             const ObservedWires &wires) const override {
     Value buffer = adaptor.getStateIn();
     Value ok = b.dimEquals(buffer, 0, b.pow2(wires.count));
     b.call(RuntimeFunction::Probs,
            {wires.array, wires.count, b.guard(ok, b.dataPointer(buffer))});
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
@@ -136,17 +151,12 @@ Value shotsAgree(RuntimeBuilder &b, Operation *op, const LoweringState &state,
 
 /// (shots x wires) samples: the runtime writes int64 bits into a scratch
 /// buffer, which is converted to f64 into the op's buffer.
-struct SampleLowering : RuntimePattern<SampleOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(SampleOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RuntimeBuilder b(rewriter, op, state);
+struct SampleLowering : ObservedPattern<SampleOp> {
+  using ObservedPattern::ObservedPattern;
+  void lower(SampleOp op, OpAdaptor adaptor, RuntimeBuilder &b,
+             const ObservedWires &wires) const override {
+    ConversionPatternRewriter &rewriter = b.getRewriter();
     Location loc = op.getLoc();
-    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
-    if (failed(observed))
-      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
-    ObservedWires wires = *observed;
     Value buffer = adaptor.getInData();
     Value shots = b.toI64(memref::DimOp::create(rewriter, loc, buffer, 0));
     Value ok = arith::AndIOp::create(rewriter, loc,
@@ -168,24 +178,17 @@ struct SampleLowering : RuntimePattern<SampleOp> {
           return memref::LoadOp::create(body, bodyLoc, bits, i).getResult();
         });
     memref::DeallocOp::create(rewriter, loc, bits);
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
 /// Counts of every basis state; the "eigenvalues" of a computational basis
 /// are the outcomes 0 .. 2^n - 1.
-struct CountsLowering : RuntimePattern<CountsOp> {
-  using RuntimePattern::RuntimePattern;
-  LogicalResult
-  matchAndRewrite(CountsOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    RuntimeBuilder b(rewriter, op, state);
+struct CountsLowering : ObservedPattern<CountsOp> {
+  using ObservedPattern::ObservedPattern;
+  void lower(CountsOp op, OpAdaptor adaptor, RuntimeBuilder &b,
+             const ObservedWires &wires) const override {
+    ConversionPatternRewriter &rewriter = b.getRewriter();
     Location loc = op.getLoc();
-    FailureOr<ObservedWires> observed = getObservedWires(b, op.getObs());
-    if (failed(observed))
-      return rewriter.notifyMatchFailure(op, "unconverted basis qubits");
-    ObservedWires wires = *observed;
     Value outcomes = b.pow2(wires.count);
     Value eigvals = adaptor.getInEigvals();
     Value counts = adaptor.getInCounts();
@@ -203,8 +206,6 @@ struct CountsLowering : RuntimePattern<CountsOp> {
                                                    body.getI64Type(), i)
                      .getResult();
                });
-    rewriter.eraseOp(op);
-    return success();
   }
 };
 
