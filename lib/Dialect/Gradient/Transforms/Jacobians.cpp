@@ -106,8 +106,8 @@ FailureOr<func::FuncOp> getOrCreateDPS(ModuleOp module, func::FuncOp fn,
   Block *entry = dps.addEntryBlock();
   b.setInsertionPointToStart(entry);
   SmallVector<Value> args;
-  for (auto [type, arg] : llvm::zip(fn.getArgumentTypes(),
-                                    entry->getArguments()))
+  for (auto [type, arg] :
+       llvm::zip(fn.getArgumentTypes(), entry->getArguments()))
     args.push_back(isa<RankedTensorType>(type)
                        ? Value(bufferization::ToTensorOp::create(
                              b, loc, type, arg, /*restrict=*/true))
@@ -162,12 +162,6 @@ Value allocBlock(OpBuilder &b, Location loc, Type resultType, Value resultValue,
   return allocBuffer(b, loc, MemRefType::get(shape, b.getF64Type()), dynamic);
 }
 
-/// The callee's results at the call's arguments, when they are needed.
-SmallVector<Value> callValues(OpBuilder &b, Location loc,
-                              const CallToDifferentiate &call) {
-  return func::CallOp::create(b, loc, call.callee, call.args).getResults();
-}
-
 bool hasDynamicResult(func::FuncOp fn) {
   return llvm::any_of(fn.getResultTypes(), [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
@@ -185,11 +179,10 @@ JacobianBlocks allocBlocks(OpBuilder &b, Location loc,
   for (auto [k, type] : llvm::enumerate(resultTypes)) {
     Value value = blocks.values.empty() ? Value() : blocks.values[k];
     auto shaped = dyn_cast<ShapedType>(type);
-    blocks.rows.push_back(shaped && !shaped.hasStaticShape()
-                              ? getNumElements(b, loc, value)
-                              : indexConstant(b, loc,
-                                              shaped ? shaped.getNumElements()
-                                                     : 1));
+    blocks.rows.push_back(
+        shaped && !shaped.hasStaticShape()
+            ? getNumElements(b, loc, value)
+            : indexConstant(b, loc, shaped ? shaped.getNumElements() : 1));
     SmallVector<Value> row;
     for (unsigned position : call.diffArgs)
       row.push_back(allocBlock(b, loc, type, value, call.args[position]));
@@ -202,9 +195,16 @@ JacobianBlocks allocBlocks(OpBuilder &b, Location loc,
 
 } // namespace
 
-FailureOr<JacobianBlocks> qgrad::gradient::detail::buildExactJacobians(
-    OpBuilder &b, Location loc, ModuleOp module,
-    const CallToDifferentiate &call) {
+SmallVector<Value>
+qgrad::gradient::detail::callValues(OpBuilder &b, Location loc,
+                                    const CallToDifferentiate &call) {
+  return func::CallOp::create(b, loc, call.callee, call.args).getResults();
+}
+
+FailureOr<JacobianBlocks>
+qgrad::gradient::detail::buildExactJacobians(OpBuilder &b, Location loc,
+                                             ModuleOp module,
+                                             const CallToDifferentiate &call) {
   if (failed(checkTypes(loc, call)))
     return failure();
   auto dps = getOrCreateDPS(module, call.callee, call.diffArgs, loc);
@@ -307,8 +307,8 @@ qgrad::gradient::detail::buildFiniteDifferenceJacobians(
         copy = allocValueBuffer(lb, l, arg);
         storeValue(lb, l, arg, copy);
         LinearView view(lb, l, copy);
-        view.store(lb, l,
-                   arith::AddFOp::create(lb, l, view.load(lb, l, m), h), m);
+        view.store(lb, l, arith::AddFOp::create(lb, l, view.load(lb, l, m), h),
+                   m);
         shifted[position] = loadValue(lb, l, tensorType, copy);
       } else {
         shifted[position] = arith::AddFOp::create(lb, l, arg, h);
@@ -320,16 +320,15 @@ qgrad::gradient::detail::buildFiniteDifferenceJacobians(
         storeValue(lb, l, result, moved);
         LinearView movedView(lb, l, moved), baseView(lb, l, base[k]);
         LinearView block(lb, l, blocks.blocks[k][i]);
-        buildLoop(lb, l, blocks.rows[k],
-                  [&](OpBuilder &eb, Location el, Value e) {
-                    Value difference = arith::SubFOp::create(
-                        eb, el, movedView.load(eb, el, e),
-                        baseView.load(eb, el, e));
-                    Value slope = arith::DivFOp::create(eb, el, difference, h);
-                    Value index = arith::AddIOp::create(
-                        eb, el, arith::MulIOp::create(eb, el, e, columns), m);
-                    block.store(eb, el, slope, index);
-                  });
+        buildLoop(
+            lb, l, blocks.rows[k], [&](OpBuilder &eb, Location el, Value e) {
+              Value difference = arith::SubFOp::create(
+                  eb, el, movedView.load(eb, el, e), baseView.load(eb, el, e));
+              Value slope = arith::DivFOp::create(eb, el, difference, h);
+              Value index = arith::AddIOp::create(
+                  eb, el, arith::MulIOp::create(eb, el, e, columns), m);
+              block.store(eb, el, slope, index);
+            });
       }
     });
   }

@@ -31,6 +31,11 @@ struct JacobianBlocks {
   llvm::SmallVector<mlir::Value> rows, columns;
 };
 
+/// The callee's results at the call's arguments (one call of the callee).
+llvm::SmallVector<mlir::Value> callValues(mlir::OpBuilder &b,
+                                          mlir::Location loc,
+                                          const CallToDifferentiate &call);
+
 /// Exact Jacobians: the callee in destination-passing style, differentiated
 /// by gradient.backprop once per result element; qnodes are replaced by
 /// their surrogates.

@@ -53,14 +53,16 @@ Value contract(OpBuilder &b, Location loc, ArrayRef<Value> blocks,
   Value total = f64Constant(b, loc, 0.0);
   for (auto [block, direction, stride] :
        llvm::zip(blocks, directions, strides)) {
-    LinearView blockView(b, loc, block), directionView(b, loc, direction.buffer);
+    LinearView blockView(b, loc, block),
+        directionView(b, loc, direction.buffer);
     Value sum = buildSum(
         b, loc, direction.size, [&](OpBuilder &sb, Location sl, Value inner) {
           // Row-major (e, m): e * columns + m.
           Value index =
               overColumns
                   ? arith::AddIOp::create(
-                        sb, sl, arith::MulIOp::create(sb, sl, outerIndex, stride),
+                        sb, sl,
+                        arith::MulIOp::create(sb, sl, outerIndex, stride),
                         inner)
                   : arith::AddIOp::create(
                         sb, sl, arith::MulIOp::create(sb, sl, inner, stride),
@@ -125,10 +127,11 @@ LogicalResult LowerGradientsPass::lower(ModuleOp module,
   }
   if (failed(blocks))
     return failure();
+  // The Jacobians may have computed the values already.
   auto values = [&]() -> SmallVector<Value> {
     if (!blocks->values.empty())
       return blocks->values;
-    return func::CallOp::create(b, loc, callee, call.args).getResults();
+    return callValues(b, loc, call);
   };
 
   unsigned numResults = callee.getNumResults();
@@ -139,8 +142,7 @@ LogicalResult LowerGradientsPass::lower(ModuleOp module,
       for (unsigned i = 0; i < numDiffArgs; ++i)
         replacements.push_back(getBlockResult(
             b, loc, blocks->blocks[k][i],
-            operation->getResult(firstResult + k * numDiffArgs + i)
-                .getType()));
+            operation->getResult(firstResult + k * numDiffArgs + i).getType()));
   };
 
   if (isa<GradOp>(operation)) {
@@ -173,12 +175,12 @@ LogicalResult LowerGradientsPass::lower(ModuleOp module,
         column.push_back(blocks->blocks[k][i]);
       SmallVector<Value> strides(numResults, blocks->columns[i]);
       Value arg = call.args[position];
-      replacements.push_back(buildValue(
-          b, loc, arg.getType(), arg, blocks->columns[i],
-          [&](OpBuilder &eb, Location el, Value m) {
-            return contract(eb, el, column, cotangents, strides, m,
-                            /*overColumns=*/false);
-          }));
+      replacements.push_back(
+          buildValue(b, loc, arg.getType(), arg, blocks->columns[i],
+                     [&](OpBuilder &eb, Location el, Value m) {
+                       return contract(eb, el, column, cotangents, strides, m,
+                                       /*overColumns=*/false);
+                     }));
     }
   } else {
     return operation->emitError("unknown derivative op");
