@@ -22,6 +22,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -78,6 +80,7 @@ Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
   buildReverse();
   closeForward();
   placeCacheStores();
+  keepLoopsScalar();
   return G;
 }
 
@@ -669,6 +672,27 @@ void Differentiator::placeCacheStores() {
   }
   for (auto &[BB, PopAt] : GroupPopPoint)
     PopAt->eraseFromParent();
+}
+
+static cl::opt<bool> VectorizeGradientLoops(
+    "qgrad-ad-vectorize-loops", cl::Hidden,
+    cl::desc("Let the loop vectorizer transform the loops of gradients"));
+
+// The gradient's loops are left to the scalar optimizer. The reverse sweep
+// accumulates adjoints into shadow memory with scalar read-modify-writes and
+// reads them back in the next loop; the forward sweep rewrites small scratch
+// arrays element by element. Vector loads of entries still in the store
+// buffer cannot be forwarded from those scalar stores and wait for them.
+// Measured with qgrad-bench-ad: GMM 2.2-2.3 x primal with vectorized
+// gradient loops, 1.9 without (2.3 when only the reverse sweep's loops stay
+// scalar); BA and LSTM unchanged.
+void Differentiator::keepLoopsScalar() {
+  if (VectorizeGradientLoops)
+    return;
+  DominatorTree GradientDT(*G);
+  LoopInfo GradientLoops(GradientDT);
+  for (Loop *L : GradientLoops.getLoopsInPreorder())
+    addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
 }
 
 } // namespace qgrad::ad

@@ -9,10 +9,17 @@
 ; CHECK: %[[CURSOR:.*]] = alloca { ptr, i64, i64 }
 ; CHECK: load { ptr, i64, i64 }, ptr @__qgrad_tape
 ; CHECK: call ptr @__qgrad_tape_reserve(ptr %[[CURSOR]], i64 8)
+; The gradient's loops, forward and reverse, are kept from the vectorizer
+; (vector loads of adjoints just accumulated by scalar stores stall).
+; CHECK: br i1 %more, label %loop.fwd, label %exit.fwd, !llvm.loop ![[FWD:[0-9]+]]
 ; CHECK: store { ptr, i64, i64 } {{.*}}, ptr @__qgrad_tape
 ; CHECK: call ptr @__qgrad_tape_release(ptr %[[CURSOR]], i64 8)
+; CHECK: br label %loop.rev, !llvm.loop ![[REV:[0-9]+]]
 ; CHECK: define internal ptr @__qgrad_tape_reserve(ptr %0, i64 %1) #[[INLINE:[0-9]+]]
 ; CHECK: attributes #[[INLINE]] = { alwaysinline }
+; CHECK: ![[FWD]] = distinct !{![[FWD]], ![[OFF:[0-9]+]]}
+; CHECK: ![[OFF]] = !{!"llvm.loop.vectorize.enable", i32 0}
+; CHECK: ![[REV]] = distinct !{![[REV]], ![[OFF]]}
 
 ; f(x) = y after y <- y*x + 0.1 while y < 10, from y = x.
 ; At x = 1.5 the loop runs 5 times and ends at y = 12.709375; dy/dx follows

@@ -183,6 +183,7 @@ private:
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
   void placeCacheStores();
+  void keepLoopsScalar();
   void closeForward();
   llvm::AllocaInst *adjointSlot(llvm::Value *V);
   llvm::Value *takeAdjoint(llvm::Value *V);
