@@ -34,6 +34,16 @@ void reverseFMul(Differentiator &D, Instruction &I, Value *Adj) {
 void reverseFDiv(Differentiator &D, Instruction &I, Value *Adj) {
   IRBuilderBase &B = D.reverse();
   Value *X = I.getOperand(0), *Y = I.getOperand(1);
+  // c / y with a constant c != 0 (a sigmoid's 1 / (1 + e^-x)): d/dy is
+  // -(c / y)^2 / c, from the quotient alone, which the reverse sweep usually
+  // keeps anyway; the denominator then need not be kept.
+  auto *C = dyn_cast<ConstantFP>(X);
+  if (C && !C->isZero() && D.isVaried(Y)) {
+    Value *Quotient = D.primal(&I);
+    Value *Scaled = B.CreateFDiv(B.CreateFMul(Adj, Quotient), C);
+    D.addAdjoint(Y, B.CreateFNeg(B.CreateFMul(Scaled, Quotient)));
+    return;
+  }
   Value *YV = D.primal(Y);
   Value *Scaled = B.CreateFDiv(Adj, YV);
   D.addAdjoint(X, Scaled);
