@@ -301,7 +301,7 @@ Value *Differentiator::primal(Value *V) {
       return Again;
   if (Value *Evaluated = evaluatedPrimal(V))
     return Evaluated;
-  if (Value *Recomputed = recomputedArithmetic(V))
+  if (Value *Recomputed = recomputedArithmetic(V, /*Shadow=*/false))
     return Recomputed;
   if (auto *I = dyn_cast<Instruction>(V); I && canRecompute(I))
     return recompute(I, /*Shadow=*/false);
@@ -311,6 +311,8 @@ Value *Differentiator::primal(Value *V) {
 Value *Differentiator::shadow(Value *V) {
   if (Value *Evaluated = evaluatedShadow(V))
     return Evaluated;
+  if (Value *Recomputed = recomputedArithmetic(V, /*Shadow=*/true))
+    return Recomputed;
   if (auto *I = dyn_cast<Instruction>(V);
       I && canRecompute(I) && isa<GetElementPtrInst, CastInst>(I))
     return recompute(I, /*Shadow=*/true);

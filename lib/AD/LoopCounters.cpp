@@ -209,7 +209,7 @@ void Differentiator::findUnchangedMemory() {
   NoNonLocalWrites = true;
 }
 
-bool Differentiator::canReload(LoadInst *LI) {
+bool Differentiator::canReload(LoadInst *LI, unsigned Depth) {
   if (!TopLevel || !CurrentPrimal || LI->isVolatile())
     return false;
   Value *Ptr = LI->getPointerOperand();
@@ -230,36 +230,40 @@ bool Differentiator::canReload(LoadInst *LI) {
   if (!Unchanged)
     return false;
   auto *PtrI = dyn_cast<Instruction>(Ptr);
-  return !PtrI || canRecompute(PtrI) || recurrenceOf(PtrI);
+  return !PtrI || canRecompute(PtrI) || isTapeFree(PtrI, Depth);
 }
 
 Value *Differentiator::reload(LoadInst *LI) {
-  if (!canReload(LI))
+  if (!canReload(LI, RecomputeDepth))
     return nullptr;
   return Rev.CreateAlignedLoad(LI->getType(), primal(LI->getPointerOperand()),
                                LI->getAlign(), LI->getName() + ".re");
 }
 
-// Floating-point arithmetic whose operands all come back without the tape
-// (constants, values defined outside cycles, reloads, recurrences, or such
-// arithmetic again) is recomputed in reverse: a few flops instead of a slot
-// saved per iteration.
+// Cheap arithmetic whose operands all come back without the tape (constants,
+// values defined outside cycles, reloads, recurrences, or such arithmetic
+// again) is recomputed in reverse: a few instructions instead of a slot saved
+// per iteration. Integer arithmetic and addresses count, so that an index
+// loaded from unchanged memory (bundle adjustment's observation table) and
+// the data it addresses come back by reloading.
 bool Differentiator::isTapeFree(Value *V, unsigned Depth) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !inCycle(I->getParent()))
     return true;
-  if (auto *LI = dyn_cast<LoadInst>(I))
-    return canReload(LI);
   if (recurrenceOf(I))
     return true;
-  return Depth > 0 && isCheapArithmetic(I) &&
+  if (Depth == 0)
+    return false;
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    return canReload(LI, Depth - 1);
+  return isCheapToRecompute(I) &&
          all_of(I->operands(),
                 [&](Value *Op) { return isTapeFree(Op, Depth - 1); });
 }
 
-bool Differentiator::isCheapArithmetic(const Instruction *I) {
-  if (!I->getType()->isFPOrFPVectorTy())
-    return false;
+bool Differentiator::isCheapToRecompute(const Instruction *I) {
+  if (isa<GetElementPtrInst>(I))
+    return true;
   switch (I->getOpcode()) {
   case Instruction::FAdd:
   case Instruction::FSub:
@@ -269,6 +273,18 @@ bool Differentiator::isCheapArithmetic(const Instruction *I) {
   case Instruction::FPTrunc:
   case Instruction::SIToFP:
   case Instruction::UIToFP:
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Trunc:
+  case Instruction::ZExt:
+  case Instruction::SExt:
     return true;
   default:
     if (auto *II = dyn_cast<IntrinsicInst>(I))
@@ -278,12 +294,13 @@ bool Differentiator::isCheapArithmetic(const Instruction *I) {
   }
 }
 
-Value *Differentiator::recomputedArithmetic(Value *V) {
+Value *Differentiator::recomputedArithmetic(Value *V, bool Shadow) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !CurrentPrimal || !inCycle(I->getParent()) ||
-      !isCheapArithmetic(I) || !isTapeFree(I, /*Depth=*/3))
+      !isCheapToRecompute(I) || (Shadow && !isa<GetElementPtrInst>(I)) ||
+      !isTapeFree(I, RecomputeDepth))
     return nullptr;
-  return recompute(I, /*Shadow=*/false);
+  return recompute(I, Shadow);
 }
 
 } // namespace qgrad::ad

@@ -220,11 +220,15 @@ private:
                                      llvm::ArrayRef<llvm::BasicBlock *> Preds);
   void findUnchangedMemory();
   void findKeptAllocations();
-  bool canReload(llvm::LoadInst *LI);
+  // How deep a chain of reloads and cheap arithmetic is recomputed.
+  static constexpr unsigned RecomputeDepth = 8;
+  bool canReload(llvm::LoadInst *LI, unsigned Depth);
   llvm::Value *reload(llvm::LoadInst *LI);
   bool isTapeFree(llvm::Value *V, unsigned Depth);
-  static bool isCheapArithmetic(const llvm::Instruction *I);
-  llvm::Value *recomputedArithmetic(llvm::Value *V);
+  static bool isCheapToRecompute(const llvm::Instruction *I);
+  /// I recomputed in reverse (its shadow, for a GEP with Shadow) when it is
+  /// cheap and its operands come back without the tape.
+  llvm::Value *recomputedArithmetic(llvm::Value *V, bool Shadow);
   bool canRecompute(const llvm::Instruction *I) const;
   llvm::Value *recompute(llvm::Instruction *I, bool Shadow);
   bool inCycle(const llvm::BasicBlock *BB) const;
