@@ -5,12 +5,24 @@
 #include "qgrad/AD/GradientSynthesis.h"
 #include "qgrad/AD/ValueUtils.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace qgrad::ad {
+
+// The function an entry call differentiates (null when it is not a known
+// function; lowering reports that).
+static Function *differentiatedFunction(const CallBase &CB) {
+  unsigned First = CB.hasStructRetAttr() ? 1 : 0;
+  if (CB.arg_size() <= First)
+    return nullptr;
+  return dyn_cast<Function>(CB.getArgOperand(First)->stripPointerCasts());
+}
+
 namespace {
 
 constexpr StringRef CombinedPrefix = "__enzyme_autodiff";
@@ -144,7 +156,7 @@ private:
       return fail("'" + Callee +
                   "' needs the function to differentiate as "
                   "its first argument");
-    auto *Fn = dyn_cast<Function>(CB.getArgOperand(First)->stripPointerCasts());
+    Function *Fn = differentiatedFunction(CB);
     if (!Fn)
       return fail("the first argument of '" + Callee +
                       "' is not a function known at compile time",
@@ -275,6 +287,44 @@ bool isEntryPointName(StringRef Name) {
                 [&](StringRef P) { return Name.starts_with(P); });
 }
 
+// Nested derivatives: an entry call inside a function that another entry
+// call differentiates (directly or through callees) must become a call of
+// its gradient first, so that the outer gradient differentiates a defined
+// function rather than the entry point. Orders Calls so that every call
+// comes after those inside the functions it reaches; calls on a cycle keep
+// their order.
+static void orderInnerCallsFirst(SmallVectorImpl<CallBase *> &Calls) {
+  auto Reaches = [](Function *From, Function *To) {
+    SmallPtrSet<Function *, 16> Seen;
+    SmallVector<Function *> Work{From};
+    while (!Work.empty()) {
+      Function *F = Work.pop_back_val();
+      if (F == To)
+        return true;
+      if (!F || F->isDeclaration() || !Seen.insert(F).second)
+        continue;
+      for (Instruction &I : instructions(*F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          Work.push_back(CB->getCalledFunction());
+    }
+    return false;
+  };
+  SmallVector<CallBase *> Ordered, Pending(Calls.begin(), Calls.end());
+  while (!Pending.empty()) {
+    auto Ready = find_if(Pending, [&](CallBase *Outer) {
+      return none_of(Pending, [&](CallBase *Inner) {
+        return Inner != Outer &&
+               Reaches(differentiatedFunction(*Outer), Inner->getFunction());
+      });
+    });
+    if (Ready == Pending.end())
+      Ready = Pending.begin();
+    Ordered.push_back(*Ready);
+    Pending.erase(Ready);
+  }
+  Calls.assign(Ordered.begin(), Ordered.end());
+}
+
 void lowerEntryPoints(Module &M, GradientEngine &E) {
   SmallVector<CallBase *> Calls;
   for (Function &F : M) {
@@ -284,6 +334,7 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
         Calls.push_back(CB);
   }
+  orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
     StringRef Name = CB->getCalledFunction()->getName();
     if (!Name.starts_with(CombinedPrefix)) {
