@@ -2,10 +2,9 @@
 // stay indirect calls (optimization makes them direct), so the engine must
 // resolve them to the known callees.
 // RUN: %{ad_build} && %{ad_run}
-// Engine gap (b60c2d5): at -O0 the calls stay indirect and the engine stops
-// with "an indirect call with active arguments cannot be differentiated"
-// (a clear error, not a wrong number); optimized IR has direct calls.
-// XFAIL: ad-plugin-O0
+// The engine turns a call through a constant table into direct calls of the
+// table's functions (it used to stop at -O0 with "an indirect call with
+// active arguments cannot be differentiated").
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
