@@ -289,6 +289,8 @@ Value *Differentiator::cached(Value *V) {
     It->second = B.CreateAlloca(V->getType(), nullptr, V->getName() + ".cache");
     SlotOrder.push_back(It->second);
   }
+  if (!readsOwnExecution(cast<Instruction>(V)))
+    ReadElsewhere.insert(V);
   return Rev.CreateLoad(V->getType(), It->second, V->getName());
 }
 
@@ -404,6 +406,9 @@ void Differentiator::buildReverse() {
 
 void Differentiator::reverseBlock(BasicBlock &BB) {
   Rev.SetInsertPoint(ReverseBlocks[&BB]);
+  if (inCycle(&BB))
+    GroupLoadPoint[&BB] = Rev.CreateCall(
+        Intrinsic::getOrInsertDeclaration(P.getParent(), Intrinsic::donothing));
   for (Instruction &I : llvm::reverse(BB)) {
     if (isa<PHINode>(I))
       break;
@@ -602,78 +607,6 @@ void Differentiator::closeForward() {
   ForwardExit =
       BranchInst::Create(ReverseBlocks[ExitBlock], Ret->getIterator());
   Ret->eraseFromParent();
-}
-
-// Each cached value is stored into its slot right after its forward region.
-// Inside a cycle the slot's previous content must survive the redefinition:
-// each block pushes, on entry, one group with its predecessor index and the
-// old content of every slot it redefines (nothing in the block has written
-// them yet), and its reverse block pops the group after every rule of the
-// block has run. Callees' augmented calls push after the group and pop
-// before it, so the tape stays LIFO.
-void Differentiator::placeCacheStores() {
-  MapVector<BasicBlock *, SmallVector<AllocaInst *, 4>> Saved;
-  for (auto &[V, Slot] : CacheSlots) {
-    auto *Def = cast<Instruction>(V);
-    Instruction *PI = Owner.lookup(Def);
-    Instruction *StoreAt = nullptr;
-    if (!PI || isa<PHINode>(PI))
-      StoreAt = isa<PHINode>(Def) ? &*Def->getParent()->getFirstInsertionPt()
-                                  : Def->getNextNode();
-    else
-      StoreAt = Regions.lookup(PI).Last->getNextNode();
-    new StoreInst(V, Slot, StoreAt->getIterator());
-    if (PI && inCycle(PI->getParent()))
-      Saved[PI->getParent()].push_back(Slot);
-  }
-  for (BasicBlock &BB : P) {
-    PHINode *Index = PredecessorIndex.lookup(&BB);
-    auto It = Saved.find(&BB);
-    ArrayRef<BasicBlock *> Counted;
-    if (auto Exit = ExitCounters.find(&BB); Exit != ExitCounters.end())
-      Counted = Exit->second;
-    if (!Index && It == Saved.end() && Counted.empty())
-      continue;
-    ArrayRef<AllocaInst *> Slots;
-    if (It != Saved.end())
-      Slots = It->second;
-    // Forward: push at the block's first insertion point, before any store.
-    auto *NewBB = cast<BasicBlock>(VMap[&BB]);
-    IRBuilder<> B(NewBB, NewBB->getFirstInsertionPt());
-    SmallVector<Value *> Values;
-    SmallVector<Type *> Types;
-    if (Index) {
-      Values.push_back(Index);
-      Types.push_back(Index->getType());
-    }
-    for (BasicBlock *Header : Counted) {
-      Values.push_back(CountedLoops[Header].Counter);
-      Types.push_back(B.getInt64Ty());
-    }
-    for (AllocaInst *Slot : Slots) {
-      Values.push_back(B.CreateLoad(Slot->getAllocatedType(), Slot));
-      Types.push_back(Slot->getAllocatedType());
-    }
-    E.tape().pushGroup(B, Values);
-    // Reverse: pop where reverseEdges left room.
-    Instruction *PopAt = GroupPopPoint.lookup(&BB);
-    if (!PopAt)
-      continue;
-    B.SetInsertPoint(PopAt);
-    SmallVector<Value *> Popped = E.tape().popGroup(B, Types);
-    unsigned First = 0;
-    if (Index) {
-      if (SwitchInst *Switch = EdgeSwitch.lookup(&BB))
-        Switch->setCondition(Popped[0]);
-      First = 1;
-    }
-    for (BasicBlock *Header : Counted)
-      B.CreateStore(Popped[First++], CountedLoops[Header].Remaining);
-    for (auto [Slot, V] : zip(Slots, ArrayRef(Popped).drop_front(First)))
-      B.CreateStore(V, Slot);
-  }
-  for (auto &[BB, PopAt] : GroupPopPoint)
-    PopAt->eraseFromParent();
 }
 
 static cl::opt<bool> VectorizeGradientLoops(

@@ -180,35 +180,60 @@ SmallVector<uint64_t> Tape::layout(ArrayRef<Type *> Types, uint64_t &Total) {
   return Offsets;
 }
 
+// Moves the top by a group of Types with Move (reserve or release) and
+// returns where the group is.
+TapeGroup Tape::moveTop(IRBuilderBase &B, ArrayRef<Type *> Types,
+                        Function *Move) {
+  TapeGroup Group;
+  Group.Types.assign(Types.begin(), Types.end());
+  uint64_t Total = 0;
+  Group.Offsets = layout(Types, Total);
+  Group.Cells = B.CreateCall(Move, {cursor(B), B.getInt64(Total)});
+  return Group;
+}
+
+TapeGroup Tape::reserveGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
+  return moveTop(B, Types, reserveFunction());
+}
+
+TapeGroup Tape::releaseGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
+  return moveTop(B, Types, releaseFunction());
+}
+
+void Tape::store(IRBuilderBase &B, const TapeGroup &Group, unsigned Field,
+                 Value *V) {
+  uint64_t Offset = Group.Offsets[Field];
+  Value *Cell =
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Group.Cells, Offset);
+  B.CreateAlignedStore(V, Cell, commonAlignment(Align(CellAlign), Offset));
+}
+
+Value *Tape::load(IRBuilderBase &B, const TapeGroup &Group, unsigned Field) {
+  uint64_t Offset = Group.Offsets[Field];
+  Value *Cell =
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Group.Cells, Offset);
+  return B.CreateAlignedLoad(Group.Types[Field], Cell,
+                             commonAlignment(Align(CellAlign), Offset));
+}
+
 void Tape::pushGroup(IRBuilderBase &B, ArrayRef<Value *> Values) {
   if (Values.empty())
     return;
   SmallVector<Type *> Types;
   for (Value *V : Values)
     Types.push_back(V->getType());
-  uint64_t Total = 0;
-  SmallVector<uint64_t> Offsets = layout(Types, Total);
-  Value *Cells =
-      B.CreateCall(reserveFunction(), {cursor(B), B.getInt64(Total)});
-  for (auto [V, Offset] : zip(Values, Offsets)) {
-    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
-    B.CreateAlignedStore(V, Cell, commonAlignment(Align(CellAlign), Offset));
-  }
+  TapeGroup Group = reserveGroup(B, Types);
+  for (auto [Field, V] : enumerate(Values))
+    store(B, Group, Field, V);
 }
 
 SmallVector<Value *> Tape::popGroup(IRBuilderBase &B, ArrayRef<Type *> Types) {
   SmallVector<Value *> Values;
   if (Types.empty())
     return Values;
-  uint64_t Total = 0;
-  SmallVector<uint64_t> Offsets = layout(Types, Total);
-  Value *Cells =
-      B.CreateCall(releaseFunction(), {cursor(B), B.getInt64(Total)});
-  for (auto [T, Offset] : zip(Types, Offsets)) {
-    Value *Cell = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cells, Offset);
-    Values.push_back(B.CreateAlignedLoad(
-        T, Cell, commonAlignment(Align(CellAlign), Offset)));
-  }
+  TapeGroup Group = releaseGroup(B, Types);
+  for (unsigned Field = 0; Field < Types.size(); ++Field)
+    Values.push_back(load(B, Group, Field));
   return Values;
 }
 

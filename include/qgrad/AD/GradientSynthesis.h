@@ -183,6 +183,8 @@ private:
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
   void placeCacheStores();
+  bool readsOwnExecution(const llvm::Instruction *ForwardDef) const;
+  bool keepsTapeToItself(const llvm::BasicBlock &BB) const;
   void keepLoopsScalar();
   void closeForward();
   llvm::AllocaInst *adjointSlot(llvm::Value *V);
@@ -251,6 +253,12 @@ private:
   // block pops its group (before the switch over predecessors).
   llvm::DenseMap<llvm::BasicBlock *, llvm::PHINode *> PredecessorIndex;
   llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> GroupPopPoint;
+  // Per block in a cycle: the start of its reverse block, where the group
+  // is popped when it carries the block's own values.
+  llvm::DenseMap<llvm::BasicBlock *, llvm::Instruction *> GroupLoadPoint;
+  // Cached forward values read by reverse code other than the reverse of
+  // their own block's execution (see placeCacheStores).
+  llvm::SmallPtrSet<const llvm::Value *, 16> ReadElsewhere;
   llvm::DenseMap<llvm::BasicBlock *, llvm::SwitchInst *> EdgeSwitch;
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> Loops;

@@ -15,6 +15,14 @@
 
 namespace qgrad::ad {
 
+/// Where a group of values sits on the tape: the address of its first byte
+/// and each field's type and offset (laid out like a struct).
+struct TapeGroup {
+  llvm::Value *Cells = nullptr;
+  llvm::SmallVector<llvm::Type *> Types;
+  llvm::SmallVector<uint64_t> Offsets;
+};
+
 class Tape {
 public:
   explicit Tape(llvm::Module &M) : M(M) {}
@@ -28,6 +36,19 @@ public:
   /// Pops a group pushed by pushGroup (same types, same order).
   llvm::SmallVector<llvm::Value *> popGroup(llvm::IRBuilderBase &B,
                                             llvm::ArrayRef<llvm::Type *> Types);
+  /// Reserves room for a group of Types on top (one capacity check); the
+  /// fields are written later with store, possibly far apart, as long as
+  /// nothing else is pushed in between.
+  TapeGroup reserveGroup(llvm::IRBuilderBase &B,
+                         llvm::ArrayRef<llvm::Type *> Types);
+  /// Pops a group reserved with the same Types; its fields stay readable
+  /// with load until the next push.
+  TapeGroup releaseGroup(llvm::IRBuilderBase &B,
+                         llvm::ArrayRef<llvm::Type *> Types);
+  void store(llvm::IRBuilderBase &B, const TapeGroup &Group, unsigned Field,
+             llvm::Value *V);
+  llvm::Value *load(llvm::IRBuilderBase &B, const TapeGroup &Group,
+                    unsigned Field);
 
   /// Drops what is known of F's cursor; call before erasing F, since a
   /// function created later may reuse its address.
@@ -47,6 +68,8 @@ private:
   llvm::Function *reserveFunction();
   llvm::Function *releaseFunction();
   llvm::Function *growFunction();
+  TapeGroup moveTop(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Type *> Types,
+                    llvm::Function *Move);
   llvm::StructType *stateType();
   llvm::GlobalVariable *state();
   llvm::Value *cursor(llvm::IRBuilderBase &B);
