@@ -79,6 +79,7 @@ Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
   buildForward();
   buildReverse();
   closeForward();
+  dropUnreadCaches();
   placeCacheStores();
   keepLoopsScalar();
   return G;

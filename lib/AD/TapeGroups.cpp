@@ -13,8 +13,10 @@
 #include "qgrad/AD/Rules.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -183,6 +185,56 @@ private:
 };
 
 } // namespace
+
+// A rule may compute a partial derivative it then drops (fma's partial for
+// an argument without adjoint, the loss's constant weights): its reads of
+// cached values are dead, but a slot that exists is stored and saved on
+// the tape all the same. Dead reverse code goes first, then every slot no
+// read remains of.
+void Differentiator::dropUnreadCaches() {
+  SmallPtrSet<const BasicBlock *, 32> ForwardBlocks;
+  ForwardBlocks.insert(Setup);
+  for (BasicBlock &BB : P)
+    ForwardBlocks.insert(cast<BasicBlock>(VMap[&BB]));
+  // Only reverse code is deleted: slots and forward values stay (maps
+  // refer to them).
+  auto IsReverse = [&](const Value *V) {
+    const auto *I = dyn_cast<Instruction>(V);
+    return I && !ForwardBlocks.count(I->getParent());
+  };
+  SmallSetVector<Instruction *, 32> Dead;
+  for (BasicBlock &BB : *G)
+    if (!ForwardBlocks.count(&BB))
+      for (Instruction &I : BB) {
+        // The markers where groups are popped stay.
+        auto *Marker = dyn_cast<IntrinsicInst>(&I);
+        if (Marker && Marker->getIntrinsicID() == Intrinsic::donothing)
+          continue;
+        if (isInstructionTriviallyDead(&I))
+          Dead.insert(&I);
+      }
+  while (!Dead.empty()) {
+    Instruction *I = Dead.pop_back_val();
+    SmallVector<Instruction *, 4> Operands;
+    for (Value *Op : I->operands())
+      if (IsReverse(Op))
+        Operands.push_back(cast<Instruction>(Op));
+    I->eraseFromParent();
+    for (Instruction *Op : Operands)
+      if (isInstructionTriviallyDead(Op))
+        Dead.insert(Op);
+  }
+  SmallVector<Value *> Unread;
+  for (auto &[V, Slot] : CacheSlots)
+    if (Slot->use_empty())
+      Unread.push_back(V);
+  for (Value *V : Unread) {
+    AllocaInst *Slot = CacheSlots.lookup(V);
+    erase(SlotOrder, Slot);
+    CacheSlots.erase(V);
+    Slot->eraseFromParent();
+  }
+}
 
 // Each cached value is stored into its slot right after its forward region.
 // Inside a cycle the slot's previous content must survive the redefinition:

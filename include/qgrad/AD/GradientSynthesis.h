@@ -182,6 +182,7 @@ private:
   bool reportUnsupported(llvm::Instruction &I);
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
+  void dropUnreadCaches();
   void placeCacheStores();
   bool readsOwnExecution(const llvm::Instruction *ForwardDef) const;
   bool keepsTapeToItself(const llvm::BasicBlock &BB) const;
