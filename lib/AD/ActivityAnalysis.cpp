@@ -5,6 +5,7 @@
 #include "qgrad/AD/Registration.h"
 #include "qgrad/AD/Rules.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -35,9 +36,11 @@ bool carriesPointers(Type *T) {
   return false;
 }
 
-ActivityInfo::ActivityInfo(Function &F, ArrayRef<ArgActivity> Args,
-                           bool ReturnShadow, const Registry &Reg)
-    : Reg(Reg) {
+ActivityInfo::ActivityInfo(
+    Function &F, ArrayRef<ArgActivity> Args, bool ReturnShadow,
+    const Registry &Reg,
+    const SmallPtrSetImpl<const GlobalVariable *> &ActiveGlobals)
+    : Reg(Reg), ActiveGlobals(ActiveGlobals) {
   buildClasses(F);
   for (auto [Arg, Act] : zip(F.args(), Args)) {
     if (Act == ArgActivity::Out)
@@ -58,9 +61,15 @@ ActivityInfo::ActivityInfo(Function &F, ArrayRef<ArgActivity> Args,
       if (K == CallKind::Allocation || K == CallKind::Reallocation)
         noteOrigin(&I, MemoryOrigin::Local);
     }
-    for (Value *Op : I.operands())
-      if (isa<GlobalVariable>(Op->stripPointerCasts()))
-        noteOrigin(Op, MemoryOrigin::Global);
+    for (Value *Op : I.operands()) {
+      auto *G = dyn_cast<GlobalVariable>(canonical(Op));
+      if (!G)
+        continue;
+      if (ActiveGlobals.count(G))
+        markActive(G);
+      else
+        noteOrigin(G, MemoryOrigin::Global);
+    }
   }
   bool Changed = true;
   while (Changed) {
@@ -81,7 +90,7 @@ void ActivityInfo::buildClasses(Function &F) {
     Classes.insert(&I);
     auto Join = [&](Value *Other) {
       if (carriesPointers(Other->getType()) && !isa<UndefValue>(Other))
-        Classes.unionSets(&I, Other);
+        Classes.unionSets(&I, canonical(Other));
     };
     if (auto *IV = dyn_cast<InsertValueInst>(&I)) {
       Join(IV->getAggregateOperand());
@@ -105,7 +114,17 @@ void ActivityInfo::buildClasses(Function &F) {
   }
 }
 
+// A constant pointer (a global, a constant GEP or cast of one) stands for
+// its underlying object, so that every constant address of a global shares
+// the global's class.
+const Value *ActivityInfo::canonical(const Value *Ptr) {
+  if (isa<Constant>(Ptr) && Ptr->getType()->isPointerTy())
+    return getUnderlyingObject(Ptr);
+  return Ptr;
+}
+
 const Value *ActivityInfo::leader(const Value *Ptr) const {
+  Ptr = canonical(Ptr);
   auto It = Classes.findLeader(Ptr);
   return It == Classes.member_end() ? Ptr : *It;
 }
@@ -140,11 +159,16 @@ bool ActivityInfo::markVaried(const Value *V) {
 }
 
 // Only local memory (allocations) may become active by receiving a varied
-// value; constant arguments and globals stay inactive and the store is
-// reported by the memory rules.
+// value; constant arguments and globals other than the active ones stay
+// inactive and the store is reported by the memory rules.
 bool ActivityInfo::markActive(const Value *Ptr) {
-  if (!carriesPointers(Ptr->getType()) || isa<Constant>(Ptr))
+  if (!carriesPointers(Ptr->getType()))
     return false;
+  if (isa<Constant>(Ptr)) {
+    auto *G = dyn_cast<GlobalVariable>(canonical(Ptr));
+    if (!G || !ActiveGlobals.count(G))
+      return false;
+  }
   return ActiveClasses.insert(leader(Ptr)).second;
 }
 

@@ -18,6 +18,7 @@
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -40,12 +41,16 @@ const DataLayout &Differentiator::layout() const {
   return P.getParent()->getDataLayout();
 }
 
+// Constants carry no derivative, except the address of an active global
+// (or a constant address inside one), whose shadow is its shadow global.
 bool Differentiator::isVaried(const Value *V) const {
-  return !isa<Constant>(V) && Activity->isVaried(V);
+  return (!isa<Constant>(V) || V->getType()->isPointerTy()) &&
+         Activity->isVaried(V);
 }
 
 bool Differentiator::hasShadow(const Value *V) const {
-  return !isa<Constant>(V) && Activity->hasShadow(V);
+  return (!isa<Constant>(V) || V->getType()->isPointerTy()) &&
+         Activity->hasShadow(V);
 }
 
 bool Differentiator::inCycle(const BasicBlock *BB) const {
@@ -66,7 +71,7 @@ Function *Differentiator::createFunction(StringRef Name) {
 Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
   TopLevel = IsTopLevel;
   Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
-                                            E.registry());
+                                            E.registry(), E.activeGlobals());
   for (scc_iterator<Function *> It = scc_begin(&P); !It.isAtEnd(); ++It)
     if (It.hasCycle())
       for (BasicBlock *BB : *It)
@@ -81,6 +86,10 @@ Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
   closeForward();
   dropUnreadCaches();
   placeCacheStores();
+  if (TopLevel) {
+    IRBuilder<> B(Setup->getTerminator());
+    E.zeroGlobalShadows(B);
+  }
   keepLoopsScalar();
   return G;
 }
@@ -234,6 +243,16 @@ Value *Differentiator::forwardShadow(Value *V) {
   if (auto *CE = dyn_cast<ConstantExpr>(V);
       CE && CE->getOpcode() == Instruction::IntToPtr)
     return ConstantPointerNull::get(cast<PointerType>(V->getType()));
+  // An active global's address, or a constant address inside it: the same
+  // address in its shadow global.
+  if (auto *C = dyn_cast<Constant>(V); C && V->getType()->isPointerTy()) {
+    if (auto *Global = dyn_cast<GlobalVariable>(getUnderlyingObject(C));
+        Global && E.activeGlobals().count(Global)) {
+      ValueToValueMapTy ToShadow;
+      ToShadow[Global] = E.globalShadow(Global);
+      return MapValue(C, ToShadow);
+    }
+  }
   // A constant aggregate: each pointer field gets its shadow, the other
   // fields (sizes, strides) stay as they are.
   auto *C = dyn_cast<Constant>(V);

@@ -7,8 +7,9 @@
 // (GEP, casts, phi, select) share one memory class, and so do aggregates
 // holding pointers with the pointers inserted into or extracted from them
 // (insertvalue, extractvalue); a class becomes active
-// when it holds a duplicated argument, receives a varied store, or holds
-// pointers to active memory.
+// when it holds a duplicated argument or an active global, receives a
+// varied store, or holds pointers to active memory. A constant pointer
+// (a global, a constant GEP into one) stands for its underlying object.
 //
 //===----------------------------------------------------------------------===//
 #ifndef QGRAD_AD_ACTIVITY_H
@@ -18,10 +19,12 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
 class Function;
+class GlobalVariable;
 class Instruction;
 class Type;
 class Value;
@@ -51,8 +54,12 @@ enum class MemoryOrigin { Active, ConstArgument, Global, Unknown, Local };
 
 class ActivityInfo {
 public:
-  ActivityInfo(llvm::Function &F, llvm::ArrayRef<ArgActivity> Args,
-               bool ReturnShadow, const Registry &Reg);
+  /// ActiveGlobals: globals whose memory is active in every function
+  /// (GradientEngine::activeGlobals).
+  ActivityInfo(
+      llvm::Function &F, llvm::ArrayRef<ArgActivity> Args, bool ReturnShadow,
+      const Registry &Reg,
+      const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &ActiveGlobals);
 
   bool isVaried(const llvm::Value *V) const;
   bool hasShadow(const llvm::Value *V) const;
@@ -61,6 +68,7 @@ public:
 
 private:
   const llvm::Value *leader(const llvm::Value *Ptr) const;
+  static const llvm::Value *canonical(const llvm::Value *Ptr);
   bool markVaried(const llvm::Value *V);
   bool markActive(const llvm::Value *Ptr);
   bool visit(const llvm::Instruction &I);
@@ -68,6 +76,7 @@ private:
   void noteOrigin(const llvm::Value *Ptr, MemoryOrigin O);
 
   const Registry &Reg;
+  const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &ActiveGlobals;
   llvm::DenseSet<const llvm::Value *> Varied;
   llvm::DenseSet<const llvm::Value *> ActiveClasses;
   mutable llvm::EquivalenceClasses<const llvm::Value *> Classes;

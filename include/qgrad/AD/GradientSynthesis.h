@@ -82,6 +82,13 @@ public:
   Tape &tape() { return TheTape; }
   DiagnosticCollector &diagnostics() { return Diags; }
 
+  /// Non-constant globals that may hold active data (GlobalShadows.cpp).
+  const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &activeGlobals();
+  /// The shadow of an active global (created on first use).
+  llvm::GlobalVariable *globalShadow(const llvm::GlobalVariable *G);
+  /// Zeroes every active global's shadow (at a top-level gradient's entry).
+  void zeroGlobalShadows(llvm::IRBuilderBase &B);
+
   llvm::FunctionType *gradientType(const GradientKey &Key) const;
   llvm::FunctionType *augmentedType(const GradientKey &Key) const;
   llvm::Type *gradientResultType(const GradientKey &Key) const;
@@ -97,6 +104,10 @@ private:
   std::map<GradientKey, llvm::Function *> Combined;
   std::map<GradientKey, SplitGradient> Splits;
   std::deque<GradientKey> Pending;
+  llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> ActiveGlobals;
+  bool ActiveGlobalsKnown = false;
+  llvm::DenseMap<const llvm::GlobalVariable *, llvm::GlobalVariable *>
+      GlobalShadows;
 };
 
 /// Builds the combined gradient of one function. Rules (lib/AD/Rules) call

@@ -2,10 +2,8 @@
 // differentiated function (written, then read back). The engine must either
 // give it a shadow or refuse with an error; a silent zero is the failure.
 // RUN: %{ad_build} && %{ad_run}
-// Engine gap (b60c2d5): globals get no shadow; the engine refuses with
-// "storing an active value into global memory, which the engine treats as
-// constant" (the intended diagnostic, not a wrong number).
-// XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad
+// The global gets a shadow global (lib/AD/GlobalShadows.cpp). Before it
+// did, the engine refused with a located error.
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
