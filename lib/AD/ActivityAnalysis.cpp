@@ -4,6 +4,7 @@
 
 #include "qgrad/AD/Registration.h"
 #include "qgrad/AD/Rules.h"
+#include "qgrad/AD/ValueUtils.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -88,7 +89,7 @@ void ActivityInfo::buildClasses(Function &F) {
     if (!carriesPointers(I.getType()))
       continue;
     Classes.insert(&I);
-    auto Join = [&](Value *Other) {
+    auto Join = [&](const Value *Other) {
       if (carriesPointers(Other->getType()) && !isa<UndefValue>(Other))
         Classes.unionSets(&I, canonical(Other));
     };
@@ -101,7 +102,12 @@ void ActivityInfo::buildClasses(Function &F) {
       Join(GEP->getPointerOperand());
     else if (isa<CastInst>(I) && !isa<IntToPtrInst>(I))
       Join(I.getOperand(0));
-    else if (auto *Phi = dyn_cast<PHINode>(&I))
+    else if (isa<IntToPtrInst>(I)) {
+      // An address computed through integers (alignment, offsets) points
+      // into the object of the pointer it was made from.
+      if (const PtrToIntInst *Origin = pointerOrigin(I.getOperand(0)))
+        Join(Origin->getPointerOperand());
+    } else if (auto *Phi = dyn_cast<PHINode>(&I))
       for (Value *In : Phi->incoming_values())
         Join(In);
     else if (auto *Sel = dyn_cast<SelectInst>(&I)) {

@@ -336,7 +336,8 @@ Value *Differentiator::shadow(Value *V) {
   if (Value *Recomputed = recomputedArithmetic(V, /*Shadow=*/true))
     return Recomputed;
   if (auto *I = dyn_cast<Instruction>(V);
-      I && canRecompute(I) && isa<GetElementPtrInst, CastInst>(I))
+      I && canRecompute(I) && isa<GetElementPtrInst, CastInst>(I) &&
+      !isa<IntToPtrInst>(I)) // its shadow is not the cast of an operand's
     return recompute(I, /*Shadow=*/true);
   return cached(forwardShadow(V));
 }
@@ -460,10 +461,14 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
 }
 
 // Whether the integer V (derived from a pointer or a float) flows into a
-// pointer again, into memory, or into a call, where the engine would lose
-// track of what it carries.
+// pointer again (other than one made from V alone), into memory, or into a
+// call, where the engine would lose track of what it carries.
 static bool integerEscapes(const Value *V) {
-  return !walkIntegerUsers(V, [](const User *U) {
+  return !walkIntegerUsers(V, [V](const User *U) {
+    // A pointer made again from this integer alone gets the shadow at the
+    // same distance (forwardIntToPtr).
+    if (isa<IntToPtrInst>(U) && pointerOrigin(U->getOperand(0)) == V)
+      return IntegerUse::Accept;
     if (isa<IntToPtrInst, StoreInst, CallBase, ReturnInst>(U) ||
         (isa<BitCastInst>(U) && !U->getType()->isIntOrIntVectorTy()))
       return IntegerUse::Reject;

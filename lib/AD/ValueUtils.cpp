@@ -31,6 +31,29 @@ bool walkIntegerUsers(const Value *V,
   return true;
 }
 
+const PtrToIntInst *pointerOrigin(const Value *Int) {
+  const PtrToIntInst *Origin = nullptr;
+  SmallVector<const Value *> Work{Int};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (const auto *Cast = dyn_cast<PtrToIntInst>(V)) {
+      if (Origin && Origin != Cast)
+        return nullptr;
+      Origin = Cast;
+    } else if (const auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    } else if (isa<BinaryOperator, ZExtInst, SExtInst, TruncInst, PHINode,
+                   FreezeInst>(V)) {
+      for (const Value *Op : cast<User>(V)->operands())
+        Work.push_back(Op);
+    }
+  }
+  return Origin;
+}
+
 Constant *emptyAdjoint(Type *T) {
   if (T->isFPOrFPVectorTy())
     return ConstantFP::getNegativeZero(T);

@@ -1,7 +1,8 @@
 // Data the engine cannot follow is an error, never a silent zero: long
 // double arithmetic on active values, an active pointer turned into an
-// integer and back. (An active pointer parked in a global is followed now:
-// programs/global_pointer.c.)
+// integer that goes through memory before it becomes a pointer again. (An
+// integer moved by arithmetic alone is followed: programs/pointer_int_cast.c;
+// so is an active pointer parked in a global: programs/global_pointer.c.)
 // RUN: not %clang -O2 -I%qgrad_include -fpass-plugin=%plugin -c %s -o %t.o 2>&1 | FileCheck %s
 // RUN: not %clang -O0 -I%qgrad_include -fpass-plugin=%plugin -c %s -o %t.o 2>&1 | FileCheck %s
 // RUN: %clang -O0 -Xclang -disable-O0-optnone -I%qgrad_include -S -emit-llvm %s -o %t.ll
@@ -15,7 +16,7 @@ static double extended(double x) {
 }
 
 __attribute__((noinline)) static double laundered(double *x) {
-  uintptr_t bits = (uintptr_t)x;
+  volatile uintptr_t bits = (uintptr_t)x;
   double *again = (double *)(bits + 8);
   return again[0] * again[0];
 }

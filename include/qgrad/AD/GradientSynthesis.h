@@ -139,6 +139,11 @@ public:
   llvm::Function &primalFunction() { return P; }
   bool isVaried(const llvm::Value *V) const;
   bool hasShadow(const llvm::Value *V) const;
+  /// Whether Def dominates User in the primal function.
+  bool dominates(const llvm::Instruction *Def,
+                 const llvm::Instruction *User) const {
+    return DT->dominates(Def, User);
+  }
 
   /// Builder positioned in the forward sweep right after the clone of the
   /// instruction whose forward rule runs.

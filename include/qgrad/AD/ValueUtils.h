@@ -11,6 +11,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/IRBuilder.h"
 
+namespace llvm {
+class PtrToIntInst;
+} // namespace llvm
+
 namespace qgrad::ad {
 
 /// A + B for floating-point scalars, vectors and aggregates of them.
@@ -31,6 +35,12 @@ enum class IntegerUse { Follow, Accept, Reject };
 bool walkIntegerUsers(
     const llvm::Value *V,
     llvm::function_ref<IntegerUse(const llvm::User *)> Classify);
+
+/// The ptrtoint that the address-like integer Int was made from: Int is its
+/// result moved by integer arithmetic, integer casts, phis and selects,
+/// whose other leaves no pointer made (constants, arguments, loaded
+/// integers). Null when there is none, or more than one.
+const llvm::PtrToIntInst *pointerOrigin(const llvm::Value *Int);
 
 /// The floating-point leaves of T in memory order, with their index paths.
 void floatLeaves(llvm::Type *T, llvm::SmallVectorImpl<llvm::Type *> &Leaves,

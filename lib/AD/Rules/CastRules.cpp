@@ -37,6 +37,31 @@ void forwardPointerCast(Differentiator &D, Instruction &I) {
                                  Cast->getType(), I.getName() + ".shadow"));
 }
 
+// A pointer made from an integer that a pointer P became (aligned buffers,
+// offsets computed as integers): its shadow is P's shadow at the same
+// distance, so the shadow follows whatever arithmetic moved the address.
+void forwardIntToPtr(Differentiator &D, Instruction &I) {
+  if (!D.hasShadow(&I))
+    return;
+  auto *Origin = const_cast<PtrToIntInst *>(pointerOrigin(I.getOperand(0)));
+  if (!Origin || !D.dominates(Origin, &I)) {
+    D.report(I,
+             "a pointer to active memory is made from an integer whose "
+             "origin the engine cannot follow",
+             "index with pointer arithmetic (GEP) instead of integer casts");
+    return;
+  }
+  IRBuilderBase &B = D.forward();
+  Value *Address = D.forwardValue(I.getOperand(0));
+  Value *Base = B.CreateZExtOrTrunc(D.forwardValue(Origin), Address->getType());
+  Value *Distance = B.CreateSExtOrTrunc(B.CreateSub(Address, Base),
+                                        D.layout().getIndexType(I.getType()));
+  D.setForwardShadow(&I,
+                     B.CreateGEP(B.getInt8Ty(),
+                                 D.forwardShadow(Origin->getPointerOperand()),
+                                 Distance, I.getName() + ".shadow"));
+}
+
 // Whether the integer V (the bits of a float) only reaches comparisons,
 // through integer arithmetic, integer casts, phis and selects: it then only
 // steers control flow (signbit's `bitcast double to i64` + `icmp slt`), and
@@ -88,6 +113,7 @@ const Entry Table[] = {
     {Instruction::FPToUI, {nullptr, reverseNothing}},
     {Instruction::BitCast, {forwardPointerCast, reverseBitCast}},
     {Instruction::AddrSpaceCast, {forwardPointerCast, reverseNothing}},
+    {Instruction::IntToPtr, {forwardIntToPtr, reverseNothing}},
 };
 
 } // namespace

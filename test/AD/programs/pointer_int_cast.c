@@ -5,7 +5,6 @@
 // an active pointer gets no shadow. Until 9e5765e the gradient came back
 // silently as zero; since 76782c8 the engine refuses with "a pointer to
 // active memory is converted to an integer that becomes a pointer again".
-// XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 #include <stdint.h>
