@@ -18,8 +18,7 @@ namespace qgrad::ad {
 
 bool isDifferentiableType(Type *T) {
   if (T->isFPOrFPVectorTy())
-    return !T->getScalarType()->isX86_FP80Ty() &&
-           !T->getScalarType()->isPPC_FP128Ty();
+    return !T->getScalarType()->isPPC_FP128Ty();
   if (auto *S = dyn_cast<StructType>(T))
     return any_of(S->elements(), isDifferentiableType);
   if (auto *A = dyn_cast<ArrayType>(T))

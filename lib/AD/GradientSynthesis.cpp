@@ -478,18 +478,19 @@ static bool integerEscapes(const Value *V) {
   });
 }
 
-// Returns true when I was reported: long double arithmetic on active values
-// (no derivative type), and active pointers laundered through integers.
+// Returns true when I was reported: double-double arithmetic on active
+// values (no derivative type), and active pointers laundered through
+// integers.
 bool Differentiator::reportUnsupported(Instruction &I) {
   auto VariedOperand = any_of(I.operands(), [&](Value *V) {
     return !isa<Constant>(V) && (isVaried(V) || hasShadow(V));
   });
   Type *Scalar = I.getType()->getScalarType();
-  if ((Scalar->isX86_FP80Ty() || Scalar->isPPC_FP128Ty()) && VariedOperand) {
+  if (Scalar->isPPC_FP128Ty() && VariedOperand) {
     report(I,
-           "long double (x86_fp80) values carry active data, and the "
+           "double-double (ppc_fp128) values carry active data, and the "
            "engine has no derivative type for them",
-           "compute in double");
+           "compute in double or long double");
     return true;
   }
   if (isa<PtrToIntInst>(I) && VariedOperand && integerEscapes(&I)) {

@@ -256,9 +256,9 @@ bool Differentiator::isTapeFree(Value *V, unsigned Depth) {
     return false;
   if (auto *LI = dyn_cast<LoadInst>(I))
     return canReload(LI, Depth - 1);
-  return isCheapToRecompute(I) &&
-         all_of(I->operands(),
-                [&](Value *Op) { return isTapeFree(Op, Depth - 1); });
+  return isCheapToRecompute(I) && all_of(I->operands(), [&](Value *Op) {
+           return isTapeFree(Op, Depth - 1);
+         });
 }
 
 bool Differentiator::isCheapToRecompute(const Instruction *I) {

@@ -252,6 +252,9 @@ std::optional<StringRef> mathName(StringRef Callee, Type *ResultType) {
   if (ResultType->isFloatTy() && Callee.consume_back("f"))
     if (const Entry *E = find(Callee))
       return E->Name;
+  if (ResultType->isX86_FP80Ty() && Callee.consume_back("l"))
+    if (const Entry *E = find(Callee))
+      return E->Name;
   return std::nullopt;
 }
 

@@ -2,10 +2,9 @@
 // long-double-typed prototype. The engine must give the exact derivative or
 // refuse with an error; it must not crash.
 // RUN: %{ad_build} && %{ad_run}
-// Engine gap: no derivative type for x86_fp80. Until 9e5765e the pass
-// crashed (segmentation fault in the fmul rule); since 76782c8 it refuses
-// with "long double (x86_fp80) values carry active data".
-// XFAIL: ad-plugin-O0, ad-plugin-O2, ad-qgrad-ad
+// Up to 9e5765e the pass crashed here (segmentation fault in the fmul
+// rule); then it refused with "long double (x86_fp80) values carry active
+// data"; x86_fp80 is now a derivative type like double.
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
