@@ -53,6 +53,98 @@ Function *moveFunction(Module &M, Type *FloatTy) {
   return F;
 }
 
+// The float or pointer leaves of T at their byte offsets.
+void recordFields(const DataLayout &DL, Type *T, uint64_t Offset,
+                  SmallVectorImpl<std::pair<uint64_t, Type *>> &Fields) {
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *Layout = DL.getStructLayout(ST);
+    for (auto [K, Elem] : enumerate(ST->elements()))
+      recordFields(DL, Elem, Offset + Layout->getElementOffset(K), Fields);
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    uint64_t Stride = DL.getTypeAllocSize(AT->getElementType());
+    for (uint64_t K = 0; K < AT->getNumElements(); ++K)
+      recordFields(DL, AT->getElementType(), Offset + K * Stride, Fields);
+  } else if (T->isPointerTy() || T->isFPOrFPVectorTy()) {
+    Fields.push_back({Offset, T});
+  }
+}
+
+enum class RecordWalk { CopyPointers, MoveAdjoints };
+
+// void f(ptr dst, ptr src, i64 bytes) over the records of a copy, one field
+// at a time, each only if it lies within the bytes copied, in the order an
+// overlapping copy (memmove) needs.
+Function *recordFunction(Module &M, StructType *Record, RecordWalk Walk) {
+  const DataLayout &DL = M.getDataLayout();
+  SmallVector<std::pair<uint64_t, Type *>> Fields;
+  recordFields(DL, Record, 0, Fields);
+  erase_if(Fields, [&](const std::pair<uint64_t, Type *> &F) {
+    return F.second->isPointerTy() != (Walk == RecordWalk::CopyPointers);
+  });
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Function *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64}, false),
+      GlobalValue::InternalLinkage,
+      Walk == RecordWalk::CopyPointers ? "__qgrad_copy_record_pointers"
+                                       : "__qgrad_move_record_adjoints",
+      M);
+  F->addFnAttr(Attribute::NoUnwind);
+  Value *Dst = F->getArg(0), *Src = F->getArg(1), *Bytes = F->getArg(2);
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", F);
+  IRBuilder<> B(Entry);
+  uint64_t Period = DL.getTypeAllocSize(Record);
+  Value *Count = B.CreateUDiv(B.CreateAdd(Bytes, B.getInt64(Period - 1)),
+                              B.getInt64(Period));
+  // A forward copy reads each record before it is overwritten (downwards
+  // when dst > src); the reverse clears each destination record before its
+  // memory receives another one's adjoints (upwards then).
+  Value *Upwards = Walk == RecordWalk::CopyPointers ? B.CreateICmpULT(Dst, Src)
+                                                    : B.CreateICmpUGT(Dst, Src);
+  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt64(0)), Done, Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *K = B.CreatePHI(I64, 2);
+  K->addIncoming(B.getInt64(0), Entry);
+  Value *Index = B.CreateSelect(
+      Upwards, K, B.CreateSub(B.CreateSub(Count, B.getInt64(1)), K));
+  Value *Base = B.CreateMul(Index, B.getInt64(Period));
+  for (auto [Offset, T] : Fields) {
+    Value *At = B.CreateAdd(Base, B.getInt64(Offset));
+    Value *End = B.CreateAdd(At, B.getInt64(DL.getTypeStoreSize(T)));
+    BasicBlock *Field = BasicBlock::Create(Ctx, "field", F);
+    BasicBlock *Next = BasicBlock::Create(Ctx, "next", F);
+    B.CreateCondBr(B.CreateICmpULE(End, Bytes), Field, Next);
+    B.SetInsertPoint(Field);
+    Value *D = B.CreateGEP(B.getInt8Ty(), Dst, At);
+    Value *S = B.CreateGEP(B.getInt8Ty(), Src, At);
+    if (Walk == RecordWalk::CopyPointers) {
+      B.CreateStore(B.CreateLoad(T, S), D);
+    } else {
+      Value *Adj = B.CreateLoad(T, D);
+      B.CreateStore(Constant::getNullValue(T), D);
+      B.CreateStore(B.CreateFAdd(B.CreateLoad(T, S), Adj), S);
+    }
+    B.CreateBr(Next);
+    B.SetInsertPoint(Next);
+  }
+  Value *NextK = B.CreateAdd(K, B.getInt64(1));
+  K->addIncoming(NextK, B.GetInsertBlock());
+  B.CreateCondBr(B.CreateICmpEQ(NextK, Count), Done, Loop);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+  return F;
+}
+
+void callRecordFunction(IRBuilderBase &B, StructType *Record, RecordWalk Walk,
+                        Value *DstShadow, Value *SrcShadow, Value *Bytes) {
+  B.CreateCall(
+      recordFunction(moduleOf(B), Record, Walk),
+      {DstShadow, SrcShadow, B.CreateZExtOrTrunc(Bytes, B.getInt64Ty())});
+}
+
 } // namespace
 
 Value *zeroedAllocation(IRBuilderBase &B, Value *Size, const Twine &Name) {
@@ -82,6 +174,19 @@ void moveAdjoints(IRBuilderBase &B, Type *FloatTy, Value *DstShadow,
   B.CreateCall(
       moveFunction(moduleOf(B), FloatTy),
       {DstShadow, SrcShadow, B.CreateZExtOrTrunc(Bytes, B.getInt64Ty())});
+}
+
+void copyRecordPointerShadows(IRBuilderBase &B, StructType *Record,
+                              Value *DstShadow, Value *SrcShadow,
+                              Value *Bytes) {
+  callRecordFunction(B, Record, RecordWalk::CopyPointers, DstShadow, SrcShadow,
+                     Bytes);
+}
+
+void moveRecordAdjoints(IRBuilderBase &B, StructType *Record, Value *DstShadow,
+                        Value *SrcShadow, Value *Bytes) {
+  callRecordFunction(B, Record, RecordWalk::MoveAdjoints, DstShadow, SrcShadow,
+                     Bytes);
 }
 
 } // namespace qgrad::ad

@@ -16,6 +16,7 @@ namespace {
 
 struct Evidence {
   SmallPtrSet<Type *, 2> Floats;
+  SmallPtrSet<StructType *, 2> Records; // structs GEPs index the memory as
   bool Pointers = false;
   bool Integers = false;
 
@@ -59,12 +60,24 @@ void collect(Value *Root, Evidence &E, SmallPtrSetImpl<Value *> &Seen) {
           continue;
         if (!GEP->getSourceElementType()->isIntegerTy(8))
           E.add(GEP->getSourceElementType());
+        if (auto *ST = dyn_cast<StructType>(GEP->getSourceElementType()))
+          E.Records.insert(ST);
         Work.push_back(GEP);
       } else if (isa<PHINode, SelectInst, BitCastInst, AddrSpaceCastInst>(U)) {
         Work.push_back(cast<Value>(U));
       }
     }
   }
+}
+
+// Record, when every float type and (if any) the pointers the evidence
+// saw are fields of it.
+StructType *consistentRecord(StructType *Record, const Evidence &E) {
+  Evidence Fields;
+  Fields.add(Record);
+  bool Covered =
+      all_of(E.Floats, [&](Type *T) { return Fields.Floats.count(T) != 0; });
+  return Covered && (!E.Pointers || Fields.Pointers) ? Record : nullptr;
 }
 
 } // namespace
@@ -91,6 +104,8 @@ MemoryType deduceMemoryType(ArrayRef<Value *> Pointers,
   MemoryType Result;
   if (E.Floats.size() > 1 || (!E.Floats.empty() && E.Pointers)) {
     Result.K = MemoryType::Mixed;
+    if (E.Records.size() == 1)
+      Result.Record = consistentRecord(*E.Records.begin(), E);
   } else if (!E.Floats.empty()) {
     Result.K = MemoryType::Float;
     Result.FloatType = *E.Floats.begin();

@@ -26,6 +26,19 @@ void moveAdjoints(llvm::IRBuilderBase &B, llvm::Type *FloatTy,
                   llvm::Value *DstShadow, llvm::Value *SrcShadow,
                   llvm::Value *Bytes);
 
+/// For a copy of Bytes bytes of an array of Record structs (memory mixing
+/// floats and pointers): the forward sweep copies the pointer fields'
+/// shadows from SrcShadow to DstShadow...
+void copyRecordPointerShadows(llvm::IRBuilderBase &B, llvm::StructType *Record,
+                              llvm::Value *DstShadow, llvm::Value *SrcShadow,
+                              llvm::Value *Bytes);
+/// ...and the reverse sweep moves the float fields' adjoints back
+/// (src += dst; dst = 0), field by field. A trailing partial record is
+/// handled field by field too.
+void moveRecordAdjoints(llvm::IRBuilderBase &B, llvm::StructType *Record,
+                        llvm::Value *DstShadow, llvm::Value *SrcShadow,
+                        llvm::Value *Bytes);
+
 } // namespace qgrad::ad
 
 #endif // QGRAD_AD_MEMORYUTILS_H

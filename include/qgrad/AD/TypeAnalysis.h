@@ -14,6 +14,7 @@
 
 namespace llvm {
 class Function;
+class StructType;
 class Type;
 class Value;
 } // namespace llvm
@@ -24,6 +25,9 @@ struct MemoryType {
   enum Kind { Unknown, Float, Pointer, Integer, Mixed };
   Kind K = Unknown;
   llvm::Type *FloatType = nullptr; // for Float: float, double, ...
+  /// For Mixed: the struct the memory is an array of, when GEPs index it
+  /// as one and every float and pointer seen is one of its fields.
+  llvm::StructType *Record = nullptr;
 };
 
 /// The element type of the memory the pointers address, from evidence

@@ -216,13 +216,18 @@ void forwardTransfer(Differentiator &D, Instruction &I) {
   auto &MT = cast<MemTransferInst>(I);
   if (!D.hasShadow(MT.getDest()) || !D.hasShadow(MT.getSource()))
     return;
-  if (transferType(D, MT).K != MemoryType::Pointer)
+  MemoryType T = transferType(D, MT);
+  if (T.K != MemoryType::Pointer && !T.Record)
     return;
   // Pointer data: the shadow pointers travel with the primal ones.
   IRBuilderBase &B = D.forward();
   Value *Dst = D.forwardShadow(MT.getDest());
   Value *Src = D.forwardShadow(MT.getSource());
   Value *Len = D.forwardValue(MT.getLength());
+  if (T.Record) {
+    copyRecordPointerShadows(B, T.Record, Dst, Src, Len);
+    return;
+  }
   if (isa<MemMoveInst>(MT))
     B.CreateMemMove(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
   else
@@ -240,8 +245,11 @@ void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
     return;
   case MemoryType::Float:
     break;
-  case MemoryType::Unknown:
   case MemoryType::Mixed:
+    if (T.Record)
+      break;
+    [[fallthrough]];
+  case MemoryType::Unknown:
     D.report(I,
              T.K == MemoryType::Unknown
                  ? "cannot deduce the element type of the memory this copy "
@@ -257,7 +265,10 @@ void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
   Value *Len = D.primal(MT.getLength());
   Value *Dst = D.shadow(MT.getDest());
   if (D.hasShadow(MT.getSource())) {
-    moveAdjoints(B, T.FloatType, Dst, D.shadow(MT.getSource()), Len);
+    if (T.Record)
+      moveRecordAdjoints(B, T.Record, Dst, D.shadow(MT.getSource()), Len);
+    else
+      moveAdjoints(B, T.FloatType, Dst, D.shadow(MT.getSource()), Len);
     return;
   }
   // The source is constant: the destination's old adjoint is discarded.
