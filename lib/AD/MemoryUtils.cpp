@@ -11,6 +11,27 @@ namespace {
 
 Module &moduleOf(IRBuilderBase &B) { return *B.GetInsertBlock()->getModule(); }
 
+// Emits, from B's block of F, a loop over Index in [0, Count): upwards when
+// Upwards holds, else from Count - 1 down; Body fills one iteration (it may
+// add blocks). Leaves B in the block after the loop.
+void emitOrderedLoop(IRBuilder<> &B, Function *F, Value *Count, Value *Upwards,
+                     function_ref<void(IRBuilder<> &, Value *)> Body) {
+  LLVMContext &Ctx = F->getContext();
+  BasicBlock *Entry = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", F);
+  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt64(0)), Done, Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *K = B.CreatePHI(B.getInt64Ty(), 2);
+  K->addIncoming(B.getInt64(0), Entry);
+  Body(B, B.CreateSelect(Upwards, K,
+                         B.CreateSub(B.CreateSub(Count, B.getInt64(1)), K)));
+  Value *Next = B.CreateAdd(K, B.getInt64(1));
+  K->addIncoming(Next, B.GetInsertBlock());
+  B.CreateCondBr(B.CreateICmpEQ(Next, Count), Done, Loop);
+  B.SetInsertPoint(Done);
+}
+
 // void __qgrad_move_adjoints_<type>(ptr dst, ptr src, i64 bytes)
 // Walks upwards when dst > src and downwards otherwise, so that an element
 // is never cleared after another element's adjoint was added into it.
@@ -27,28 +48,18 @@ Function *moveFunction(Module &M, Type *FloatTy) {
       GlobalValue::InternalLinkage, Name, M);
   F->addFnAttr(Attribute::NoUnwind);
   Value *Dst = F->getArg(0), *Src = F->getArg(1);
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
-  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
-  BasicBlock *Done = BasicBlock::Create(Ctx, "done", F);
-  IRBuilder<> B(Entry);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   uint64_t Size = FloatTy->getPrimitiveSizeInBits() / 8;
   Value *Count = B.CreateUDiv(F->getArg(2), B.getInt64(Size));
-  Value *Upwards = B.CreateICmpUGT(Dst, Src);
-  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt64(0)), Done, Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *K = B.CreatePHI(I64, 2);
-  K->addIncoming(B.getInt64(0), Entry);
-  Value *Index = B.CreateSelect(
-      Upwards, K, B.CreateSub(B.CreateSub(Count, B.getInt64(1)), K));
-  Value *D = B.CreateGEP(FloatTy, Dst, Index);
-  Value *S = B.CreateGEP(FloatTy, Src, Index);
-  Value *Adj = B.CreateLoad(FloatTy, D);
-  B.CreateStore(ConstantFP::get(FloatTy, 0.0), D);
-  B.CreateStore(B.CreateFAdd(B.CreateLoad(FloatTy, S), Adj), S);
-  Value *Next = B.CreateAdd(K, B.getInt64(1));
-  K->addIncoming(Next, Loop);
-  B.CreateCondBr(B.CreateICmpEQ(Next, Count), Done, Loop);
-  B.SetInsertPoint(Done);
+  emitOrderedLoop(B, F, Count, B.CreateICmpUGT(Dst, Src),
+                  [&](IRBuilder<> &B, Value *Index) {
+                    Value *D = B.CreateGEP(FloatTy, Dst, Index);
+                    Value *S = B.CreateGEP(FloatTy, Src, Index);
+                    Value *Adj = B.CreateLoad(FloatTy, D);
+                    B.CreateStore(ConstantFP::get(FloatTy, 0.0), D);
+                    B.CreateStore(B.CreateFAdd(B.CreateLoad(FloatTy, S), Adj),
+                                  S);
+                  });
   B.CreateRetVoid();
   return F;
 }
@@ -92,10 +103,7 @@ Function *recordFunction(Module &M, StructType *Record, RecordWalk Walk) {
       M);
   F->addFnAttr(Attribute::NoUnwind);
   Value *Dst = F->getArg(0), *Src = F->getArg(1), *Bytes = F->getArg(2);
-  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
-  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
-  BasicBlock *Done = BasicBlock::Create(Ctx, "done", F);
-  IRBuilder<> B(Entry);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
   uint64_t Period = DL.getTypeAllocSize(Record);
   Value *Count = B.CreateUDiv(B.CreateAdd(Bytes, B.getInt64(Period - 1)),
                               B.getInt64(Period));
@@ -104,36 +112,28 @@ Function *recordFunction(Module &M, StructType *Record, RecordWalk Walk) {
   // memory receives another one's adjoints (upwards then).
   Value *Upwards = Walk == RecordWalk::CopyPointers ? B.CreateICmpULT(Dst, Src)
                                                     : B.CreateICmpUGT(Dst, Src);
-  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt64(0)), Done, Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *K = B.CreatePHI(I64, 2);
-  K->addIncoming(B.getInt64(0), Entry);
-  Value *Index = B.CreateSelect(
-      Upwards, K, B.CreateSub(B.CreateSub(Count, B.getInt64(1)), K));
-  Value *Base = B.CreateMul(Index, B.getInt64(Period));
-  for (auto [Offset, T] : Fields) {
-    Value *At = B.CreateAdd(Base, B.getInt64(Offset));
-    Value *End = B.CreateAdd(At, B.getInt64(DL.getTypeStoreSize(T)));
-    BasicBlock *Field = BasicBlock::Create(Ctx, "field", F);
-    BasicBlock *Next = BasicBlock::Create(Ctx, "next", F);
-    B.CreateCondBr(B.CreateICmpULE(End, Bytes), Field, Next);
-    B.SetInsertPoint(Field);
-    Value *D = B.CreateGEP(B.getInt8Ty(), Dst, At);
-    Value *S = B.CreateGEP(B.getInt8Ty(), Src, At);
-    if (Walk == RecordWalk::CopyPointers) {
-      B.CreateStore(B.CreateLoad(T, S), D);
-    } else {
-      Value *Adj = B.CreateLoad(T, D);
-      B.CreateStore(Constant::getNullValue(T), D);
-      B.CreateStore(B.CreateFAdd(B.CreateLoad(T, S), Adj), S);
+  emitOrderedLoop(B, F, Count, Upwards, [&](IRBuilder<> &B, Value *Index) {
+    Value *Base = B.CreateMul(Index, B.getInt64(Period));
+    for (auto [Offset, T] : Fields) {
+      Value *At = B.CreateAdd(Base, B.getInt64(Offset));
+      Value *End = B.CreateAdd(At, B.getInt64(DL.getTypeStoreSize(T)));
+      BasicBlock *Field = BasicBlock::Create(Ctx, "field", F);
+      BasicBlock *Next = BasicBlock::Create(Ctx, "next", F);
+      B.CreateCondBr(B.CreateICmpULE(End, Bytes), Field, Next);
+      B.SetInsertPoint(Field);
+      Value *D = B.CreateGEP(B.getInt8Ty(), Dst, At);
+      Value *S = B.CreateGEP(B.getInt8Ty(), Src, At);
+      if (Walk == RecordWalk::CopyPointers) {
+        B.CreateStore(B.CreateLoad(T, S), D);
+      } else {
+        Value *Adj = B.CreateLoad(T, D);
+        B.CreateStore(Constant::getNullValue(T), D);
+        B.CreateStore(B.CreateFAdd(B.CreateLoad(T, S), Adj), S);
+      }
+      B.CreateBr(Next);
+      B.SetInsertPoint(Next);
     }
-    B.CreateBr(Next);
-    B.SetInsertPoint(Next);
-  }
-  Value *NextK = B.CreateAdd(K, B.getInt64(1));
-  K->addIncoming(NextK, B.GetInsertBlock());
-  B.CreateCondBr(B.CreateICmpEQ(NextK, Count), Done, Loop);
-  B.SetInsertPoint(Done);
+  });
   B.CreateRetVoid();
   return F;
 }
