@@ -11,90 +11,6 @@
 using namespace mlir;
 using namespace qgrad::quantum::lowering;
 
-namespace {
-
-/// One C function of qgrad_rt.h. Types are spelled one letter each:
-/// 'p' pointer, 'i' int64_t, 'f' double, 'v' void (result only).
-struct RuntimeSignature {
-  RuntimeFunction function;
-  llvm::StringLiteral name;
-  char result;
-  llvm::StringLiteral params;
-};
-
-constexpr RuntimeSignature kRuntimeSignatures[] = {
-    {RuntimeFunction::DefaultContext, "qgrad_rt_default_context", 'p', ""},
-    {RuntimeFunction::Allocate, "qgrad_rt_allocate", 'i', "pi"},
-    {RuntimeFunction::NumQubits, "qgrad_rt_num_qubits", 'i', "p"},
-    {RuntimeFunction::Apply, "qgrad_rt_apply", 'i', "pippii"},
-    {RuntimeFunction::ObsNamed, "qgrad_rt_obs_named", 'i', "pii"},
-    {RuntimeFunction::ObsHermitian, "qgrad_rt_obs_hermitian", 'i', "pppi"},
-    {RuntimeFunction::ObsTensor, "qgrad_rt_obs_tensor", 'i', "ppi"},
-    {RuntimeFunction::ObsHamiltonian, "qgrad_rt_obs_hamiltonian", 'i', "pppi"},
-    {RuntimeFunction::ObsClear, "qgrad_rt_obs_clear", 'i', "p"},
-    {RuntimeFunction::Expval, "qgrad_rt_expval", 'f', "pi"},
-    {RuntimeFunction::Var, "qgrad_rt_var", 'f', "pi"},
-    {RuntimeFunction::Probs, "qgrad_rt_probs", 'i', "ppip"},
-    {RuntimeFunction::State, "qgrad_rt_state", 'i', "pp"},
-    {RuntimeFunction::Sample, "qgrad_rt_sample", 'i', "ppiiip"},
-    {RuntimeFunction::Counts, "qgrad_rt_counts", 'i', "ppiiip"},
-    {RuntimeFunction::Measure, "qgrad_rt_measure", 'i', "pii"},
-};
-
-const RuntimeSignature &signatureOf(RuntimeFunction function) {
-  const auto *it =
-      llvm::find_if(kRuntimeSignatures, [&](const RuntimeSignature &s) {
-        return s.function == function;
-      });
-  assert(it != std::end(kRuntimeSignatures) && "runtime function not listed");
-  return *it;
-}
-
-Type typeOfLetter(MLIRContext *context, char letter) {
-  switch (letter) {
-  case 'p':
-    return LLVM::LLVMPointerType::get(context);
-  case 'i':
-    return IntegerType::get(context, 64);
-  case 'f':
-    return Float64Type::get(context);
-  default:
-    return Type();
-  }
-}
-
-FunctionType functionTypeOf(MLIRContext *context, const RuntimeSignature &s) {
-  SmallVector<Type> params;
-  for (char letter : s.params)
-    params.push_back(typeOfLetter(context, letter));
-  SmallVector<Type, 1> results;
-  if (Type result = typeOfLetter(context, s.result))
-    results.push_back(result);
-  return FunctionType::get(context, params, results);
-}
-
-} // namespace
-
-void qgrad::quantum::lowering::declareRuntimeFunctions(ModuleOp module) {
-  OpBuilder builder(module.getBodyRegion());
-  for (const RuntimeSignature &s : kRuntimeSignatures) {
-    if (module.lookupSymbol(s.name))
-      continue;
-    auto decl = func::FuncOp::create(builder, module.getLoc(), s.name,
-                                     functionTypeOf(module.getContext(), s));
-    decl.setPrivate();
-  }
-}
-
-void qgrad::quantum::lowering::eraseUnusedRuntimeDeclarations(ModuleOp module) {
-  for (const RuntimeSignature &s : kRuntimeSignatures) {
-    auto decl = module.lookupSymbol<func::FuncOp>(s.name);
-    if (decl && decl.isExternal() &&
-        SymbolTable::symbolKnownUseEmpty(decl, module))
-      decl.erase();
-  }
-}
-
 RuntimeBuilder::RuntimeBuilder(ConversionPatternRewriter &rewriter,
                                Operation *op, const LoweringState &state)
     : rewriter(rewriter), loc(op->getLoc()),
@@ -104,14 +20,15 @@ RuntimeBuilder::RuntimeBuilder(ConversionPatternRewriter &rewriter,
 }
 
 Value RuntimeBuilder::call(RuntimeFunction function, ValueRange args) {
-  const RuntimeSignature &s = signatureOf(function);
-  FunctionType type = functionTypeOf(rewriter.getContext(), s);
+  FunctionType type =
+      quantum::runtimeFunctionType(rewriter.getContext(), function);
   SmallVector<Value> operands;
   if (function != RuntimeFunction::DefaultContext)
     operands.push_back(context);
   llvm::append_range(operands, args);
-  auto call =
-      func::CallOp::create(rewriter, loc, s.name, type.getResults(), operands);
+  auto call = func::CallOp::create(rewriter, loc,
+                                   quantum::runtimeFunctionName(function),
+                                   type.getResults(), operands);
   return call.getNumResults() ? call.getResult(0) : Value();
 }
 

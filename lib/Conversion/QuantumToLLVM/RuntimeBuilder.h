@@ -1,7 +1,8 @@
 //===- RuntimeBuilder.h - Emitting calls of the qgrad runtime ---*- C++ -*-===//
 //
-// What the quantum-to-LLVM patterns share: the runtime's C API as func.func
-// declarations, the per-module facts gathered before the conversion, and a
+// What the quantum-to-LLVM patterns share: the runtime's C API (as
+// func.func declarations, from Dialect/Quantum/Utils/RuntimeAPI.h), the
+// per-module facts gathered before the conversion, and a
 // builder for the few IR shapes every pattern emits (runtime calls, stack
 // arrays of wires, handles and angles, pointers into buffers, size guards).
 //
@@ -10,37 +11,17 @@
 #ifndef QGRAD_LIB_CONVERSION_QUANTUMTOLLVM_RUNTIMEBUILDER_H
 #define QGRAD_LIB_CONVERSION_QUANTUMTOLLVM_RUNTIMEBUILDER_H
 
+#include "qgrad/Dialect/Quantum/Utils/RuntimeAPI.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace qgrad::quantum::lowering {
 
-/// The runtime entry points the lowering calls (see qgrad_rt.h).
-enum class RuntimeFunction {
-  DefaultContext,
-  Allocate,
-  NumQubits,
-  Apply,
-  ObsNamed,
-  ObsHermitian,
-  ObsTensor,
-  ObsHamiltonian,
-  ObsClear,
-  Expval,
-  Var,
-  Probs,
-  State,
-  Sample,
-  Counts,
-  Measure,
-};
-
-/// Adds a private func.func declaration of every runtime function.
-void declareRuntimeFunctions(mlir::ModuleOp module);
-
-/// Erases the runtime declarations that no call uses.
-void eraseUnusedRuntimeDeclarations(mlir::ModuleOp module);
+using qgrad::quantum::declareRuntimeFunctions;
+using qgrad::quantum::eraseUnusedRuntimeDeclarations;
+using qgrad::quantum::RuntimeFunction;
 
 /// Facts gathered before the conversion starts, while the IR is intact.
 struct LoweringState {

@@ -17,6 +17,7 @@
 #include "qgrad/Dialect/Quantum/IR/QuantumDialect.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumTypes.h"
+#include "qgrad/Dialect/Quantum/Utils/RuntimeAPI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -67,8 +68,7 @@ MutableArrayRef<OpOperand> getParamOperands(Operation *gate) {
 class QNodeSplitter {
 public:
   QNodeSplitter(ModuleOp module, func::FuncOp qnode)
-      : module(module), qnode(qnode), symbols(module),
-        loc(qnode.getLoc()) {}
+      : module(module), qnode(qnode), symbols(module), loc(qnode.getLoc()) {}
 
   FailureOr<func::FuncOp> getSurrogate();
 
@@ -102,8 +102,6 @@ private:
   FailureOr<func::FuncOp> getQuantumPart();
   FailureOr<func::FuncOp> getAdjointPart();
   FailureOr<func::FuncOp> getEvaluate();
-
-  func::FuncOp declareRuntime(StringRef name, Type result, TypeRange inputs);
 };
 
 func::FuncOp QNodeSplitter::clonePart(StringRef part, TypeRange extraInputs,
@@ -127,8 +125,8 @@ Value QNodeSplitter::rewriteParams(func::FuncOp fn, ParamUse use,
                                    Value buffer) {
   OpBuilder b(fn.getContext());
   b.setInsertionPointToStart(&fn.front());
-  Value counter = memref::AllocaOp::create(
-      b, loc, MemRefType::get({}, b.getIndexType()));
+  Value counter =
+      memref::AllocaOp::create(b, loc, MemRefType::get({}, b.getIndexType()));
   memref::StoreOp::create(b, loc, indexConstant(b, loc, 0), counter);
 
   SmallVector<Operation *> gates;
@@ -136,8 +134,8 @@ Value QNodeSplitter::rewriteParams(func::FuncOp fn, ParamUse use,
     gates.push_back(gate.getOperation());
   });
   for (Operation *gate : gates) {
-    const quantum::GateInfo *info = quantum::lookupGate(
-        cast<quantum::GateOpInterface>(gate).getGateName());
+    const quantum::GateInfo *info =
+        quantum::lookupGate(cast<quantum::GateOpInterface>(gate).getGateName());
     b.setInsertionPoint(gate);
     Location gateLoc = gate->getLoc();
     for (OpOperand &operand : getParamOperands(gate)) {
@@ -155,8 +153,8 @@ Value QNodeSplitter::rewriteParams(func::FuncOp fn, ParamUse use,
         int64_t code = info && info->shiftRule == quantum::ShiftRule::FourTerm
                            ? kFourTermCode
                            : kTwoTermCode;
-        Value kind = arith::ConstantOp::create(b, gateLoc,
-                                               b.getI64IntegerAttr(code));
+        Value kind =
+            arith::ConstantOp::create(b, gateLoc, b.getI64IntegerAttr(code));
         memref::StoreOp::create(b, gateLoc, kind, buffer, index);
         break;
       }
@@ -282,28 +280,12 @@ FailureOr<func::FuncOp> QNodeSplitter::getQuantumPart() {
   return fn;
 }
 
-func::FuncOp QNodeSplitter::declareRuntime(StringRef name, Type result,
-                                           TypeRange inputs) {
-  if (auto existing = symbols.lookup<func::FuncOp>(name))
-    return existing;
-  OpBuilder b(module.getContext());
-  b.setInsertionPointToStart(module.getBody());
-  auto fn = func::FuncOp::create(b, loc, name,
-                                 b.getFunctionType(inputs, result));
-  fn.setPrivate();
-  symbols.insert(fn);
-  return fn;
-}
-
 /// The aligned pointer of an identity-layout memref, as an LLVM pointer.
 static Value getBufferPointer(OpBuilder &b, Location loc, Value buffer) {
-  Value index =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
-  Value address =
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
-  return LLVM::IntToPtrOp::create(b, loc,
-                                  LLVM::LLVMPointerType::get(b.getContext()),
-                                  address);
+  Value index = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 }
 
 FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
@@ -313,19 +295,20 @@ FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
   OpBuilder b(context);
   Type f64 = b.getF64Type();
   Type i64 = b.getI64Type();
-  Type ptr = LLVM::LLVMPointerType::get(context);
   Type params = MemRefType::get({ShapedType::kDynamic}, f64);
   Type jacobian =
       MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
 
   // The runtime's tape: the context, start after each allocation (which
   // clears it), stop and sweep once the measured state is final.
-  func::FuncOp getContext =
-      declareRuntime("qgrad_rt_default_context", ptr, {});
-  func::FuncOp tapeStart = declareRuntime("qgrad_rt_tape_start", i64, {ptr});
-  func::FuncOp tapeStop = declareRuntime("qgrad_rt_tape_stop", i64, {ptr});
-  func::FuncOp adjointJacobian = declareRuntime(
-      "qgrad_rt_adjoint_jacobian", i64, {ptr, ptr, i64, ptr, i64});
+  auto declare = [&](quantum::RuntimeFunction fn) {
+    return quantum::declareRuntimeFunction(module, fn, &symbols);
+  };
+  func::FuncOp getContext = declare(quantum::RuntimeFunction::DefaultContext);
+  func::FuncOp tapeStart = declare(quantum::RuntimeFunction::TapeStart);
+  func::FuncOp tapeStop = declare(quantum::RuntimeFunction::TapeStop);
+  func::FuncOp adjointJacobian =
+      declare(quantum::RuntimeFunction::AdjointJacobian);
 
   func::FuncOp fn = clonePart("adjoint", {params, jacobian},
                               qnode.getFunctionType().getResults());
@@ -334,8 +317,8 @@ FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
   rewriteParams(fn, ParamUse::Load, paramBuffer);
 
   b.setInsertionPointToStart(&fn.front());
-  Value runtime = func::CallOp::create(b, loc, getContext, ValueRange{})
-                      .getResult(0);
+  Value runtime =
+      func::CallOp::create(b, loc, getContext, ValueRange{}).getResult(0);
   fn.walk([&](quantum::AllocOp alloc) {
     OpBuilder after(alloc);
     after.setInsertionPointAfter(alloc);
@@ -377,9 +360,9 @@ FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
   for (auto [index, expval] : llvm::enumerate(expvals)) {
     // The observable's runtime handle: the quantum-to-LLVM conversion maps
     // !quantum.obs to i64, and this cast then folds away.
-    Value handle = UnrealizedConversionCastOp::create(b, loc, i64,
-                                                      expval.getObs())
-                       .getResult(0);
+    Value handle =
+        UnrealizedConversionCastOp::create(b, loc, i64, expval.getObs())
+            .getResult(0);
     memref::StoreOp::create(b, loc, handle, handles,
                             ValueRange{indexConstant(b, loc, index)});
   }
@@ -427,8 +410,7 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
     if ((shaped && !shaped.hasStaticShape()) ||
         getElementTypeOrSelf(type) != f64) {
       qnode.emitError() << "differentiating qnode @" << qnode.getSymName()
-                        << " needs f64 results of static shape, found "
-                        << type;
+                        << " needs f64 results of static shape, found " << type;
       return failure();
     }
   }
@@ -496,7 +478,8 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
       ValueRange{numParams});
   callWith(b, *kinds, {kindCodes});
-  Value shifted = memref::AllocOp::create(b, loc, vector, ValueRange{numParams});
+  Value shifted =
+      memref::AllocOp::create(b, loc, vector, ValueRange{numParams});
   memref::CopyOp::create(b, loc, params, shifted);
   SmallVector<Value> plus, minus;
   for (Value result : results) {
@@ -509,8 +492,8 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
     Value kind = memref::LoadOp::create(lb, l, kindCodes, j);
     // Evaluates the circuit at angle +- shift into plus/minus, then adds
     // scale * (plus - minus) into column j of every Jacobian.
-    auto addShiftedDifference = [&](OpBuilder &sb, double shift,
-                                    double scale, bool accumulate) {
+    auto addShiftedDifference = [&](OpBuilder &sb, double shift, double scale,
+                                    bool accumulate) {
       for (auto [sign, buffers] :
            {std::pair<double, SmallVector<Value> *>{1.0, &plus},
             std::pair<double, SmallVector<Value> *>{-1.0, &minus}}) {
@@ -526,18 +509,16 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
         LinearView plusView(sb, l, plus[k]), minusView(sb, l, minus[k]);
         Value count = getNumElements(sb, l, plus[k]);
         buildLoop(sb, l, count, [&](OpBuilder &eb, Location el, Value e) {
-          Value difference =
-              arith::SubFOp::create(eb, el, plusView.load(eb, el, e),
-                                    minusView.load(eb, el, e));
+          Value difference = arith::SubFOp::create(
+              eb, el, plusView.load(eb, el, e), minusView.load(eb, el, e));
           Value term = arith::MulFOp::create(eb, el, difference,
                                              f64Constant(eb, el, scale));
           if (accumulate) {
-            Value old = memref::LoadOp::create(eb, el, jacobians[k],
-                                               ValueRange{e, j});
+            Value old =
+                memref::LoadOp::create(eb, el, jacobians[k], ValueRange{e, j});
             term = arith::AddFOp::create(eb, el, old, term);
           }
-          memref::StoreOp::create(eb, el, term, jacobians[k],
-                                  ValueRange{e, j});
+          memref::StoreOp::create(eb, el, term, jacobians[k], ValueRange{e, j});
         });
       }
     };
@@ -592,8 +573,7 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
   b.setInsertionPointToStart(entry);
   ValueRange args = entry->getArguments();
 
-  Value numParams =
-      func::CallOp::create(b, loc, *pcount, args).getResult(0);
+  Value numParams = func::CallOp::create(b, loc, *pcount, args).getResult(0);
   Value params = memref::AllocOp::create(b, loc, vector, numParams);
   Value params0 = memref::AllocOp::create(b, loc, vector, numParams);
   SmallVector<Value> operands(args);
@@ -620,8 +600,8 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
   // derivative with respect to params is J.
   auto linearised = [&](OpBuilder &eb, Location el, Value value, Value row,
                         Value jacobian) {
-    Value correction = buildSum(
-        eb, el, numParams, [&](OpBuilder &sb, Location sl, Value j) {
+    Value correction =
+        buildSum(eb, el, numParams, [&](OpBuilder &sb, Location sl, Value j) {
           Value delta = arith::SubFOp::create(
               sb, sl, memref::LoadOp::create(sb, sl, params, j),
               memref::LoadOp::create(sb, sl, params0, j));
@@ -635,8 +615,8 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
   for (auto [k, type] : llvm::enumerate(resultTypes)) {
     if (!isa<ShapedType>(type)) {
       Value value = loadValue(b, loc, type, values[k]);
-      results.push_back(linearised(b, loc, value, indexConstant(b, loc, 0),
-                                   jacobians[k]));
+      results.push_back(
+          linearised(b, loc, value, indexConstant(b, loc, 0), jacobians[k]));
       continue;
     }
     Value out = memref::AllocOp::create(b, loc, getValueBufferType(type));
@@ -709,9 +689,8 @@ LogicalResult qgrad::gradient::detail::checkOnlyGateAnglesDepend(
       if (!dependences.contains(position))
         continue;
       InFlightDiagnostic diag = op->emitError()
-                                << what << " on argument "
-                                << position << " of qnode @"
-                                << qnode.getSymName()
+                                << what << " on argument " << position
+                                << " of qnode @" << qnode.getSymName()
                                 << ", which is differentiated; qnodes are "
                                    "differentiated through gate angles only";
       diag.attachNote(requestedAt) << "derivative requested here";
