@@ -12,6 +12,7 @@
 #include "qgrad/AD/Rules.h"
 #include "qgrad/AD/ValueUtils.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -32,12 +33,42 @@ void forwardLoad(Differentiator &D, Instruction &I) {
   D.setForwardShadow(LI, Shadow);
 }
 
+// Whether the first instruction after LI that touches memory is a store of
+// the same type to the same address (`c = cell[i]; ...; cell[i] = f(c)`):
+// its reverse, which runs just before LI's, leaves the shadow at zero.
+// Only for memory the function allocates itself: its shadow is never seen
+// by the caller, so an empty adjoint stored there as -0.0 (rather than
+// +0.0 + -0.0 = +0.0) cannot show.
+bool overwrittenBeforeAnyOtherAccess(Differentiator &D, const LoadInst &LI) {
+  const Value *Object = getUnderlyingObject(LI.getPointerOperand());
+  const auto *Call = dyn_cast<CallBase>(Object);
+  bool Local = isa<AllocaInst>(Object) ||
+               (Call && classifyCall(*Call, D.engine().registry()).Kind ==
+                            CallKind::Allocation);
+  if (!Local)
+    return false;
+  for (const Instruction *I = LI.getNextNode(); I; I = I->getNextNode()) {
+    if (const auto *SI = dyn_cast<StoreInst>(I))
+      return SI->getPointerOperand() == LI.getPointerOperand() &&
+             SI->getValueOperand()->getType() == LI.getType() &&
+             !SI->isVolatile();
+    if (I->mayReadOrWriteMemory())
+      return false;
+  }
+  return false;
+}
+
 void reverseLoad(Differentiator &D, Instruction &I, Value *Adj) {
   auto *LI = cast<LoadInst>(&I);
   if (!Adj || !D.hasShadow(LI->getPointerOperand()))
     return;
   IRBuilderBase &B = D.reverse();
   Value *Shadow = D.shadow(LI->getPointerOperand());
+  if (overwrittenBeforeAnyOtherAccess(D, *LI)) {
+    // Nothing was added to the cleared shadow since: no need to add to it.
+    B.CreateAlignedStore(Adj, Shadow, LI->getAlign());
+    return;
+  }
   Value *Old = B.CreateAlignedLoad(LI->getType(), Shadow, LI->getAlign());
   B.CreateAlignedStore(addValues(B, Old, Adj), Shadow, LI->getAlign());
 }
