@@ -10,6 +10,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -123,6 +124,20 @@ void unifyReturns(Function &F) {
   }
 }
 
+// Lifetime markers end a stack slot's life in the forward sweep, but the
+// reverse sweep reads primal slots again (reloads of kept allocations) and
+// their shadows; after an `llvm.lifetime.end` such reads are undefined and
+// the optimiser may fold them to anything. The private copy drops them.
+void dropLifetimeMarkers(Function &F) {
+  SmallVector<Instruction *> Markers;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I);
+        II && II->isLifetimeStartOrEnd())
+      Markers.push_back(II);
+  for (Instruction *Marker : Markers)
+    Marker->eraseFromParent();
+}
+
 } // namespace
 
 Function *preparePrimal(Function &F, ArrayRef<Type *> Hints) {
@@ -133,6 +148,7 @@ Function *preparePrimal(Function &F, ArrayRef<Type *> Hints) {
   P->removeFnAttr(Attribute::OptimizeNone);
   P->removeFnAttr(Attribute::NoInline);
   removeUnreachableBlocks(*P);
+  dropLifetimeMarkers(*P);
   promoteTableCalls(*P);
   promoteStackSlots(*P);
   retypeIntegerAccesses(*P, Hints);

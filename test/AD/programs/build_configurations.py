@@ -27,6 +27,9 @@ BUILD_COMMANDS = {
     "fd-only": f"{COMPILE_C} -Wno-unused -Wno-unused-parameter -O0"
     " -DQGRAD_NO_AD %s -o %t -lm",
     "plugin-O0": f"{COMPILE_C} -O0 -fpass-plugin=%plugin %s -o %t -lm",
+    # -O1 keeps lifetime markers and other shapes that -O2 optimises away
+    # (a silent wrong gradient was found only there).
+    "plugin-O1": f"{COMPILE_C} -O1 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
     "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"
     f" -o %t.ll && {QGRAD_AD} %t.ll -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",
