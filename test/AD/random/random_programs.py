@@ -6,7 +6,8 @@ statements (straight-line math with libm calls, counted loops, loops with a
 data-dependent exit, branches, local arrays rewritten in place, heap
 buffers copied with memcpy, local structs updated in place through
 pointers, loops calling a noinline helper that writes through a pointer,
-noinline helpers taking pointers), whose
+noinline helpers taking pointers, recursion, a switch, realloc in a
+loop), whose
 gradient __enzyme_autodiff computes; the program compares it with central
 differences and prints OK or the mismatching components. Each program is
 built at -O0, -O1 and -O2 with the pass plugin and through qgrad-ad. The
@@ -61,7 +62,36 @@ class Gen:
         r = self.r
         k = r.random()
         pad = '  ' * indent
-        if k < 0.35 or depth <= 0:
+        if k < 0.30 and r.random() < 0.35:
+            # less common shapes: recursion, a switch, realloc (float math
+            # is left to the coverage programs: central differences of
+            # single-precision values are too coarse to be a reference)
+            v = self.new()
+            kind = r.randrange(3)
+            if kind == 0:
+                self.lines.append(f'{pad}double {v} = recurse({self.expr(vars_, 2)}, {r.randint(0, 4)});')
+            elif kind == 1:
+                i = f'q{self.tmp}'
+                self.lines.append(f'{pad}double {v} = 0.0;')
+                self.lines.append(f'{pad}for (int {i} = 0; {i} < {r.randint(2, 5)}; ++{i}) {{')
+                self.lines.append(f'{pad}  switch ({i} % 3) {{')
+                self.lines.append(f'{pad}  case 0: {v} += {self.expr(vars_, 1)}; break;')
+                self.lines.append(f'{pad}  case 1: {v} *= cos({self.expr(vars_, 1)}); break;')
+                self.lines.append(f'{pad}  default: {v} -= 0.5 * {v} * {v}; break;')
+                self.lines.append(f'{pad}  }}')
+                self.lines.append(f'{pad}}}')
+            else:
+                b = f'g{self.tmp}'; i = f'u{self.tmp}'; m = r.randint(2, 5)
+                self.lines.append(f'{pad}double *{b} = malloc(sizeof(double));')
+                self.lines.append(f'{pad}{b}[0] = {self.expr(vars_, 1)};')
+                self.lines.append(f'{pad}for (int {i} = 1; {i} < {m}; ++{i}) {{')
+                self.lines.append(f'{pad}  {b} = realloc({b}, ({i} + 1) * sizeof(double));')
+                self.lines.append(f'{pad}  {b}[{i}] = sin({b}[{i} - 1]) + {self.expr(vars_, 1)};')
+                self.lines.append(f'{pad}}}')
+                self.lines.append(f'{pad}double {v} = {b}[{m - 1}] * {b}[0];')
+                self.lines.append(f'{pad}free({b});')
+            vars_.append(v)
+        elif k < 0.35 or depth <= 0:
             v = self.new()
             self.lines.append(f'{pad}double {v} = {self.expr(vars_, 3)};')
             vars_.append(v)
@@ -167,6 +197,9 @@ static void rotate(Pair *p, double t) {{
       out.v[r] += m[r][c] * p->v[c];
   }}
   *p = out;
+}}
+__attribute__((noinline)) static double recurse(double v, int depth) {{
+  return depth == 0 ? v : sin(recurse(0.9 * v, depth - 1)) + 0.5 * v;
 }}
 __attribute__((noinline)) static void blend(double *dst, const double *src,
                                             int n, double k) {{
