@@ -239,6 +239,16 @@ void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
   if (!D.hasShadow(MT.getDest()))
     return;
   MemoryType T = transferType(D, MT);
+  if (!D.hasShadow(MT.getSource())) {
+    // A constant source (a local array's initializer): whatever the bytes
+    // are, the destination's old adjoints are discarded; clearing pointer
+    // shadows there is harmless, since the reverse sweep does not read them
+    // from memory.
+    if (T.K != MemoryType::Integer)
+      D.reverse().CreateMemSet(D.shadow(MT.getDest()), D.reverse().getInt8(0),
+                               D.primal(MT.getLength()), MaybeAlign());
+    return;
+  }
   switch (T.K) {
   case MemoryType::Pointer:
   case MemoryType::Integer:
@@ -264,15 +274,10 @@ void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
   IRBuilderBase &B = D.reverse();
   Value *Len = D.primal(MT.getLength());
   Value *Dst = D.shadow(MT.getDest());
-  if (D.hasShadow(MT.getSource())) {
-    if (T.Record)
-      moveRecordAdjoints(B, T.Record, Dst, D.shadow(MT.getSource()), Len);
-    else
-      moveAdjoints(B, T.FloatType, Dst, D.shadow(MT.getSource()), Len);
-    return;
-  }
-  // The source is constant: the destination's old adjoint is discarded.
-  B.CreateMemSet(Dst, B.getInt8(0), Len, MaybeAlign());
+  if (T.Record)
+    moveRecordAdjoints(B, T.Record, Dst, D.shadow(MT.getSource()), Len);
+  else
+    moveAdjoints(B, T.FloatType, Dst, D.shadow(MT.getSource()), Len);
 }
 
 // memset overwrites memory with constants: their adjoints are dropped.
