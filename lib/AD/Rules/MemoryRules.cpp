@@ -33,27 +33,49 @@ void forwardLoad(Differentiator &D, Instruction &I) {
   D.setForwardShadow(LI, Shadow);
 }
 
-// Whether the first instruction after LI that touches memory is a store of
-// the same type to the same address (`c = cell[i]; ...; cell[i] = f(c)`):
-// its reverse, which runs just before LI's, leaves the shadow at zero.
-// Only for memory the function allocates itself: its shadow is never seen
-// by the caller, so an empty adjoint stored there as -0.0 (rather than
-// +0.0 + -0.0 = +0.0) cannot show.
+// Whether the object Ptr addresses is one this call of the function
+// allocated (an alloca or an allocation call).
+bool isLocalAllocation(Differentiator &D, const Value *Object) {
+  const auto *Call = dyn_cast<CallBase>(Object);
+  return isa<AllocaInst>(Object) ||
+         (Call && classifyCall(*Call, D.engine().registry()).Kind ==
+                      CallKind::Allocation);
+}
+
+// Whether the next store to LI's address, in LI's block, is of the same
+// type, and nothing between them can add to that address's shadow in
+// reverse (`c = cell[i]; ...; cell[i] = f(c)`): the store's reverse, which
+// runs before LI's, leaves the shadow at zero. In between may come
+// instructions that touch no memory, libm calls, and loads from another
+// identified object: LI's memory is an allocation of this call, so no
+// argument, global or other allocation points into it. Only for memory
+// the function allocates: its shadow is never seen by the caller, so an
+// empty adjoint stored there as -0.0 (rather than +0.0 + -0.0 = +0.0)
+// cannot show.
 bool overwrittenBeforeAnyOtherAccess(Differentiator &D, const LoadInst &LI) {
   const Value *Object = getUnderlyingObject(LI.getPointerOperand());
-  const auto *Call = dyn_cast<CallBase>(Object);
-  bool Local = isa<AllocaInst>(Object) ||
-               (Call && classifyCall(*Call, D.engine().registry()).Kind ==
-                            CallKind::Allocation);
-  if (!Local)
+  if (!isLocalAllocation(D, Object))
     return false;
+  auto Elsewhere = [&](const Value *Ptr) {
+    const Value *Other = getUnderlyingObject(Ptr);
+    return Other != Object && (isa<Argument, GlobalVariable>(Other) ||
+                               isLocalAllocation(D, Other));
+  };
   for (const Instruction *I = LI.getNextNode(); I; I = I->getNextNode()) {
     if (const auto *SI = dyn_cast<StoreInst>(I))
       return SI->getPointerOperand() == LI.getPointerOperand() &&
              SI->getValueOperand()->getType() == LI.getType() &&
              !SI->isVolatile();
-    if (I->mayReadOrWriteMemory())
-      return false;
+    if (!I->mayReadOrWriteMemory())
+      continue;
+    if (const auto *Other = dyn_cast<LoadInst>(I);
+        Other && !Other->isVolatile() && Elsewhere(Other->getPointerOperand()))
+      continue;
+    const auto *Call = dyn_cast<CallBase>(I);
+    if (Call &&
+        classifyCall(*Call, D.engine().registry()).Kind == CallKind::Math)
+      continue;
+    return false;
   }
   return false;
 }
