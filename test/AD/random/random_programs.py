@@ -4,10 +4,10 @@
 Every seed gives one program: a function of a few inputs built from random
 statements (straight-line math with libm calls, counted loops, loops with a
 data-dependent exit, branches, local arrays rewritten in place, heap
-buffers copied with memcpy, local structs updated in place through
-pointers, loops calling a noinline helper that writes through a pointer,
-noinline helpers taking pointers, recursion, a switch, realloc in a
-loop), whose
+buffers copied with memcpy, heap records holding pointers into the
+inputs, row pointers, local structs updated in place through pointers,
+loops calling a noinline helper that writes through a pointer, noinline
+helpers taking pointers, recursion, a switch, realloc in a loop), whose
 gradient __enzyme_autodiff computes; the program compares it with central
 differences and prints OK or the mismatching components. Each program is
 built at -O0, -O1 and -O2 with the pass plugin and through qgrad-ad. The
@@ -140,6 +140,24 @@ class Gen:
             self.lines.append(f'{pad}double {v} = {c}[0] * {c}[{m - 1}] + {b}[{m // 2}];')
             self.lines.append(f'{pad}free({b}); free({c});')
             vars_.append(v)
+        elif k < 0.87 and r.random() < 0.5:
+            v = self.new()
+            if r.random() < 0.5:
+                # heap records holding pointers into x (pointer shadows in
+            # memory)
+                t = f'r{self.tmp}'; m = r.randint(2, 4); i = f'e{self.tmp}'
+                self.lines.append(f'{pad}Ref *{t} = malloc({m} * sizeof(Ref));')
+                self.lines.append(f'{pad}for (int {i} = 0; {i} < {m}; ++{i}) {{ {t}[{i}].w = {self.expr(vars_ + [f"(double){i}"], 1)}; {t}[{i}].src = &x[({i} * 7) % {self.n}]; }}')
+                self.lines.append(f'{pad}double {v} = 0.0;')
+                self.lines.append(f'{pad}for (int {i} = 0; {i} < {m}; ++{i}) {v} += {t}[{i}].w * sin(*{t}[{i}].src);')
+                self.lines.append(f'{pad}free({t});')
+            else:
+                # row pointers into local arrays
+                a = f'ra{self.tmp}'; b = f'rb{self.tmp}'; rows = f'rw{self.tmp}'
+                self.lines.append(f'{pad}double {a}[2] = {{{self.expr(vars_, 1)}, {self.expr(vars_, 1)}}}, {b}[2] = {{{self.expr(vars_, 1)}, 0.5}};')
+                self.lines.append(f'{pad}double *{rows}[2] = {{{a}, {b}}};')
+                self.lines.append(f'{pad}double {v} = {rows}[0][1] * {rows}[1][0] + cos({rows}[{r.randrange(2)}][0]);')
+            vars_.append(v)
         elif k < 0.89:
             # a loop whose body calls a noinline helper that writes through
             # a pointer (augmented calls inside a loop, next to libm calls)
@@ -181,13 +199,16 @@ class Gen:
         for _ in range(self.r.randint(3, 8)):
             self.stmt(vars_, 2, 1)
         ret = ' + '.join(f'0.{self.r.randint(1,9)} * {v}' for v in vars_[-3:])
-        xs = ', '.join(f'{self.r.uniform(-1.5, 1.5):.3f}' for _ in range(self.n))
+        # Inputs get a fourth decimal, so none equals a constant of the
+        # program (three decimals) at a kink of fmax or fmin.
+        xs = ', '.join(f'{self.r.uniform(-1.5, 1.5):.3f}7' for _ in range(self.n))
         return f'''#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <qgrad/AD/enzyme.h>
 typedef struct {{ double v[2]; }} Pair;
+typedef struct {{ double w; const double *src; }} Ref;
 static void rotate(Pair *p, double t) {{
   const double m[2][2] = {{{{cos(t), -sin(t)}}, {{sin(t), cos(t)}}}};
   Pair out;
