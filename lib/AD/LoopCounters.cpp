@@ -167,12 +167,8 @@ void Differentiator::findUnchangedMemory() {
   auto IsLocal = [&](const Value *Ptr) {
     SmallVector<const Value *> Objects;
     getUnderlyingObjects(Ptr, Objects);
-    return all_of(Objects, [&](const Value *Obj) {
-      if (isa<AllocaInst>(Obj))
-        return true;
-      auto *CB = dyn_cast<CallBase>(Obj);
-      return CB && classifyCall(*CB, Reg).Kind == CallKind::Allocation;
-    });
+    return all_of(
+        Objects, [&](const Value *Obj) { return isLocalAllocation(Obj, Reg); });
   };
   for (BasicBlock &BB : P)
     for (Instruction &I : BB) {

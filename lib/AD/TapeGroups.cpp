@@ -119,19 +119,14 @@ struct BlockGroup {
 // observation block has 14, about 2 % faster (2.55 -> 2.50).
 constexpr size_t OwnValuesWithoutCalls = 4;
 
-// Arithmetic the reverse block may redo instead of reading from the tape.
-// Not division: on LSTM, rebuilding its sigmoids' 1 / (1 + e) made the
-// gradient slower (1.17 -> 1.21 x primal); a division costs more than the
-// store and load it saves.
+// Float arithmetic the reverse block may redo instead of reading from the
+// tape: the cheap arithmetic recomputed elsewhere in reverse, which leaves
+// out division (on LSTM, rebuilding its sigmoids' 1 / (1 + e) made the
+// gradient slower, 1.17 -> 1.21 x primal: a division costs more than the
+// store and load it saves).
 bool isRebuildable(const Instruction *I) {
-  if (I->getOpcode() == Instruction::FDiv ||
-      I->getOpcode() == Instruction::FRem)
-    return false;
   return !isa<PHINode>(I) && I->getType()->isFloatingPointTy() &&
-         (isa<BinaryOperator, UnaryOperator>(I) ||
-          (isa<IntrinsicInst>(I) &&
-           (cast<IntrinsicInst>(I)->getIntrinsicID() == Intrinsic::fmuladd ||
-            cast<IntrinsicInst>(I)->getIntrinsicID() == Intrinsic::fma)));
+         Differentiator::isCheapToRecompute(I);
 }
 
 // How many instructions a rebuilt value may take.

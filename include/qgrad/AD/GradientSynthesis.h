@@ -169,6 +169,10 @@ public:
   /// Replaces the clone of I by NewValue in the forward sweep.
   void replaceForward(llvm::Instruction &I, llvm::Value *NewValue);
 
+  /// Whether I is arithmetic cheap enough to redo in reverse rather than
+  /// keep (no division: GEPs, casts, integer and float add/sub/mul, fma).
+  static bool isCheapToRecompute(const llvm::Instruction *I);
+
   /// A primal value / shadow / forward-sweep value readable in reverse code.
   llvm::Value *primal(llvm::Value *V);
   llvm::Value *shadow(llvm::Value *V);
@@ -244,7 +248,6 @@ private:
   bool canReload(llvm::LoadInst *LI, unsigned Depth);
   llvm::Value *reload(llvm::LoadInst *LI);
   bool isTapeFree(llvm::Value *V, unsigned Depth);
-  static bool isCheapToRecompute(const llvm::Instruction *I);
   /// I recomputed in reverse (its shadow, for a GEP with Shadow) when it is
   /// cheap and its operands come back without the tape.
   llvm::Value *recomputedArithmetic(llvm::Value *V, bool Shadow);

@@ -95,6 +95,10 @@ struct CallInfo {
 
 CallInfo classifyCall(const llvm::CallBase &CB, const Registry &Reg);
 
+/// Whether Object (an underlying object) is memory the function allocates
+/// itself: an alloca or the result of an allocation call.
+bool isLocalAllocation(const llvm::Value *Object, const Registry &Reg);
+
 /// Forward and reverse rules for a call of the given kind.
 InstructionRule callRule(CallKind Kind);
 

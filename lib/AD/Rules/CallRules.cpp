@@ -104,6 +104,12 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
   return Info;
 }
 
+bool isLocalAllocation(const Value *Object, const Registry &Reg) {
+  const auto *Call = dyn_cast<CallBase>(Object);
+  return isa<AllocaInst>(Object) ||
+         (Call && classifyCall(*Call, Reg).Kind == CallKind::Allocation);
+}
+
 namespace {
 
 bool anyActive(Differentiator &D, CallBase &CB) {

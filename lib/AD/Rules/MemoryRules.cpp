@@ -33,15 +33,6 @@ void forwardLoad(Differentiator &D, Instruction &I) {
   D.setForwardShadow(LI, Shadow);
 }
 
-// Whether the object Ptr addresses is one this call of the function
-// allocated (an alloca or an allocation call).
-bool isLocalAllocation(Differentiator &D, const Value *Object) {
-  const auto *Call = dyn_cast<CallBase>(Object);
-  return isa<AllocaInst>(Object) ||
-         (Call && classifyCall(*Call, D.engine().registry()).Kind ==
-                      CallKind::Allocation);
-}
-
 // Whether the next store to LI's address, in LI's block, is of the same
 // type, and nothing between them can add to that address's shadow in
 // reverse (`c = cell[i]; ...; cell[i] = f(c)`): the store's reverse, which
@@ -53,13 +44,14 @@ bool isLocalAllocation(Differentiator &D, const Value *Object) {
 // empty adjoint stored there as -0.0 (rather than +0.0 + -0.0 = +0.0)
 // cannot show.
 bool overwrittenBeforeAnyOtherAccess(Differentiator &D, const LoadInst &LI) {
+  const Registry &Reg = D.engine().registry();
   const Value *Object = getUnderlyingObject(LI.getPointerOperand());
-  if (!isLocalAllocation(D, Object))
+  if (!isLocalAllocation(Object, Reg))
     return false;
   auto Elsewhere = [&](const Value *Ptr) {
     const Value *Other = getUnderlyingObject(Ptr);
     return Other != Object && (isa<Argument, GlobalVariable>(Other) ||
-                               isLocalAllocation(D, Other));
+                               isLocalAllocation(Other, Reg));
   };
   for (const Instruction *I = LI.getNextNode(); I; I = I->getNextNode()) {
     if (const auto *SI = dyn_cast<StoreInst>(I))
@@ -72,8 +64,7 @@ bool overwrittenBeforeAnyOtherAccess(Differentiator &D, const LoadInst &LI) {
         Other && !Other->isVolatile() && Elsewhere(Other->getPointerOperand()))
       continue;
     const auto *Call = dyn_cast<CallBase>(I);
-    if (Call &&
-        classifyCall(*Call, D.engine().registry()).Kind == CallKind::Math)
+    if (Call && classifyCall(*Call, Reg).Kind == CallKind::Math)
       continue;
     return false;
   }

@@ -34,7 +34,6 @@ class Gen:
         self.helpers = []
         self.tmp = 0
         self.in_helper = False
-        self.need_pair = False
     def leaf(self, vars_):
         r = self.r
         c = r.random()
@@ -58,7 +57,7 @@ class Gen:
     def new(self):
         self.tmp += 1
         return f't{self.tmp}'
-    def stmt(self, vars_, depth, indent):
+    def stmt(self, vars_, indent):
         r = self.r
         k = r.random()
         pad = '  ' * indent
@@ -91,7 +90,7 @@ class Gen:
                 self.lines.append(f'{pad}double {v} = {b}[{m - 1}] * {b}[0];')
                 self.lines.append(f'{pad}free({b});')
             vars_.append(v)
-        elif k < 0.35 or depth <= 0:
+        elif k < 0.35:
             v = self.new()
             self.lines.append(f'{pad}double {v} = {self.expr(vars_, 3)};')
             vars_.append(v)
@@ -143,8 +142,8 @@ class Gen:
         elif k < 0.87 and r.random() < 0.5:
             v = self.new()
             if r.random() < 0.5:
-                # heap records holding pointers into x (pointer shadows in
-            # memory)
+                # heap records holding pointers into x (pointer shadows
+                # in memory)
                 t = f'r{self.tmp}'; m = r.randint(2, 4); i = f'e{self.tmp}'
                 self.lines.append(f'{pad}Ref *{t} = malloc({m} * sizeof(Ref));')
                 self.lines.append(f'{pad}for (int {i} = 0; {i} < {m}; ++{i}) {{ {t}[{i}].w = {self.expr(vars_ + [f"(double){i}"], 1)}; {t}[{i}].src = &x[({i} * 7) % {self.n}]; }}')
@@ -173,10 +172,9 @@ class Gen:
             self.lines.append(f'{pad}}}')
             vars_.append(v)
         elif k < 0.96:
-            # a local struct updated in place by calls through a pointer (its slot
-            # lives across calls, with lifetime markers at -O1)
+            # a local struct updated in place through a pointer (its slot
+            # lives across the calls, with lifetime markers at -O1)
             v = self.new(); s = f's{self.tmp}'
-            self.need_pair = True
             self.lines.append(f'{pad}Pair {s} = {{{{{self.expr(vars_, 1)}, {self.expr(vars_, 1)}}}}};')
             for _ in range(r.randint(1, 3)):
                 self.lines.append(f'{pad}rotate(&{s}, {self.expr(vars_, 1)});')
@@ -197,7 +195,7 @@ class Gen:
     def program(self):
         vars_ = []
         for _ in range(self.r.randint(3, 8)):
-            self.stmt(vars_, 2, 1)
+            self.stmt(vars_, 1)
         ret = ' + '.join(f'0.{self.r.randint(1,9)} * {v}' for v in vars_[-3:])
         # Inputs get a fourth decimal, so none equals a constant of the
         # program (three decimals) at a kink of fmax or fmin.
