@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   llvm-22-dev llvm-22-tools clang-22 lld-22 libmlir-22-dev mlir-22-tools
-  libclang-rt-22-dev
+  libclang-rt-22-dev libclang-22-dev
   libzstd-dev zlib1g-dev libedit-dev libcurl4-openssl-dev libxml2-dev
   cmake ninja-build ccache libgtest-dev libgmock-dev make python3
   libadolc-dev libomp-22-dev clang-format-22

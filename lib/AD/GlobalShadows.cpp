@@ -44,7 +44,8 @@ const SmallPtrSetImpl<const GlobalVariable *> &GradientEngine::activeGlobals() {
         continue;
       auto *G = dyn_cast<GlobalVariable>(
           getUnderlyingObject(SI->getPointerOperand()));
-      if (G && !G->isConstant() && !isEngineGlobal(*G))
+      if (G && !G->isConstant() && !isEngineGlobal(*G) &&
+          !Reg.isInactiveGlobal(G))
         ActiveGlobals.insert(G);
     }
   return ActiveGlobals;

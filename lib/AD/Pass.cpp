@@ -7,8 +7,11 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
 
 using namespace llvm;
 
@@ -40,6 +43,45 @@ PreservedAnalyses ADPass::run(Module &M, ModuleAnalysisManager &MAM) {
 PreservedAnalyses ADPreparePass::run(Module &M, ModuleAnalysisManager &) {
   return protectRegisteredFunctions(M) ? PreservedAnalyses::none()
                                        : PreservedAnalyses::all();
+}
+
+void registerADPasses(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "qgrad-ad") {
+          MPM.addPass(ADPass());
+          return true;
+        }
+        if (Name == "qgrad-ad-prepare") {
+          MPM.addPass(ADPreparePass());
+          return true;
+        }
+        return false;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(ADPreparePass());
+      });
+  PB.registerOptimizerEarlyEPCallback([&PB](ModulePassManager &MPM,
+                                            OptimizationLevel Level,
+                                            ThinOrFullLTOPhase Phase) {
+    if (Level == OptimizationLevel::O0) {
+      MPM.addPass(ADPass());
+      return;
+    }
+    auto Simplify = std::make_shared<ModulePassManager>(
+        PB.buildModuleSimplificationPipeline(Level, Phase));
+    MPM.addPass(ADPass({}, [Simplify](Module &M, ModuleAnalysisManager &MAM) {
+      Simplify->run(M, MAM);
+    }));
+  });
+  // Whichever extension point a pipeline reaches first does the work; the
+  // second finds no entry point left.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(ADPass());
+      });
 }
 
 } // namespace qgrad::ad

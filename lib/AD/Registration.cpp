@@ -6,7 +6,9 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -17,6 +19,7 @@ constexpr StringRef GradientPrefix = "__enzyme_register_gradient";
 constexpr StringRef InactivePrefix = "__enzyme_inactivefn";
 constexpr StringRef FunctionLikePrefix = "__enzyme_function_like";
 constexpr StringRef AllocationLikePrefix = "__enzyme_allocation_like";
+constexpr StringRef InactiveGlobalPrefix = "__enzyme_inactive_global";
 
 // Library functions that never carry derivatives: output, process control,
 // time, random numbers, and the qgrad runtime's bookkeeping entry points.
@@ -91,6 +94,52 @@ std::optional<uint64_t> integerOf(Constant *C) {
   return std::nullopt;
 }
 
+// One entry of llvm.global.annotations: {target, text, file, line, args}.
+struct AnnotationEntry {
+  GlobalValue *Target = nullptr;
+  std::string Text, File;
+  unsigned Line = 0;
+};
+
+SmallVector<AnnotationEntry> annotationEntries(Module &M) {
+  SmallVector<AnnotationEntry> Entries;
+  GlobalVariable *Table = M.getNamedGlobal("llvm.global.annotations");
+  if (!Table || !Table->hasInitializer())
+    return Entries;
+  auto *Array = dyn_cast<ConstantArray>(Table->getInitializer());
+  if (!Array)
+    return Entries;
+  for (Use &Op : Array->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op.get());
+    if (!Entry || Entry->getNumOperands() < 4)
+      continue;
+    AnnotationEntry E;
+    E.Target = dyn_cast<GlobalValue>(Entry->getOperand(0)->stripPointerCasts());
+    E.Text = stringOf(Entry->getOperand(1));
+    E.File = stringOf(Entry->getOperand(2));
+    if (auto *Line = dyn_cast<ConstantInt>(Entry->getOperand(3)))
+      E.Line = Line->getZExtValue();
+    if (E.Target)
+      Entries.push_back(std::move(E));
+  }
+  return Entries;
+}
+
+const EnzymeAnnotation *findAnnotation(StringRef Name) {
+  for (const EnzymeAnnotation &A : EnzymeAnnotations)
+    if (A.Name == Name)
+      return &A;
+  return nullptr;
+}
+
+Error annotationError(const AnnotationEntry &E, const Twine &What,
+                      const Twine &Hint) {
+  std::string Where =
+      E.File.empty() ? std::string() : E.File + ":" + std::to_string(E.Line);
+  return makeError(nullptr, nullptr, (Where.empty() ? "" : Where + ": ") + What,
+                   Hint);
+}
+
 Error malformed(GlobalVariable &G, StringRef Expected) {
   return makeError(nullptr, nullptr,
                    "malformed registration global '" + G.getName() +
@@ -102,7 +151,8 @@ Error malformed(GlobalVariable &G, StringRef Expected) {
 bool isRegistrationGlobal(StringRef Name) {
   return Name.starts_with(GradientPrefix) || Name.starts_with(InactivePrefix) ||
          Name.starts_with(FunctionLikePrefix) ||
-         Name.starts_with(AllocationLikePrefix);
+         Name.starts_with(AllocationLikePrefix) ||
+         Name.starts_with(InactiveGlobalPrefix);
 }
 
 bool Registry::isBuiltinInactive(StringRef Name) {
@@ -119,8 +169,61 @@ bool Registry::isBuiltinInactive(StringRef Name) {
   return false;
 }
 
+// An Enzyme annotation the engine does not know may change what the user
+// expects of a derivative, so it is an error rather than ignored; annotations
+// of other tools (not enzyme_*) are none of the engine's business.
+void Registry::collectAnnotations(Module &M, DiagnosticCollector &Diags) {
+  for (const AnnotationEntry &E : annotationEntries(M)) {
+    StringRef Text = E.Text;
+    if (!Text.starts_with("enzyme_"))
+      continue;
+    auto [Name, Argument] = Text.split('=');
+    const EnzymeAnnotation *A = findAnnotation(Name);
+    std::string On = "'" + E.Target->getName().str() + "'";
+    if (!A) {
+      Diags.add(annotationError(
+          E, "unsupported Enzyme annotation '" + Text + "' on " + On,
+          "supported: enzyme_inactive, enzyme_inactive_noblock, "
+          "enzyme_function_like(\"name\") and the hints enzyme_nofree, "
+          "enzyme_shouldrecompute, enzyme_elementwise_read, "
+          "enzyme_sparse_accumulate, enzyme_notypeanalysis"));
+      continue;
+    }
+    auto *Fn = dyn_cast<Function>(E.Target);
+    auto *G = dyn_cast<GlobalVariable>(E.Target);
+    if (!Fn && !(G && A->OnGlobals)) {
+      Diags.add(annotationError(E, "'" + Name + "' does not apply to " + On,
+                                A->OnGlobals ? "put it on a function or a "
+                                               "global variable"
+                                             : "put it on a function"));
+      continue;
+    }
+    switch (A->Meaning) {
+    case AnnotationMeaning::Inactive:
+      if (Fn)
+        Inactive[Fn] = true;
+      else
+        InactiveGlobals.insert(G);
+      break;
+    case AnnotationMeaning::FunctionLike:
+      if (Argument.empty()) {
+        Diags.add(annotationError(
+            E, "'enzyme_function_like' on " + On + " names no function",
+            "write enzyme_function_like(\"exp\") with a libm name or "
+            "\"free\""));
+        break;
+      }
+      Like[Fn] = Argument.str();
+      break;
+    case AnnotationMeaning::Hint:
+      break;
+    }
+  }
+}
+
 Registry Registry::collect(Module &M, DiagnosticCollector &Diags) {
   Registry R;
+  R.collectAnnotations(M, Diags);
   for (GlobalVariable &G : M.globals()) {
     StringRef Name = G.getName();
     if (!isRegistrationGlobal(Name))
@@ -139,6 +242,10 @@ Registry Registry::collect(Module &M, DiagnosticCollector &Diags) {
       for (Constant *C : E)
         if (Function *Fn = functionOf(C))
           R.Inactive[Fn] = true;
+    } else if (Name.starts_with(InactiveGlobalPrefix)) {
+      for (Constant *C : E)
+        if (auto *Global = dyn_cast<GlobalVariable>(C->stripPointerCasts()))
+          R.InactiveGlobals.insert(Global);
     } else if (Name.starts_with(FunctionLikePrefix)) {
       Function *Fn = E.size() == 2 ? functionOf(E[0]) : nullptr;
       std::string Like = E.size() == 2 ? stringOf(E[1]) : "";
@@ -167,6 +274,11 @@ bool Registry::isInactive(const Function &F) const {
   return Inactive.count(&F) || isBuiltinInactive(F.getName());
 }
 
+bool Registry::isInactiveGlobal(const Value *Object) const {
+  auto *G = dyn_cast_or_null<GlobalVariable>(Object);
+  return G && InactiveGlobals.contains(G);
+}
+
 const CustomGradient *Registry::customGradient(const Function &F) const {
   auto It = Custom.find(&F);
   return It == Custom.end() ? nullptr : &It->second;
@@ -182,20 +294,50 @@ const AllocationLike *Registry::allocationLike(const Function &F) const {
   return It == Allocators.end() ? nullptr : &It->second;
 }
 
-bool protectRegisteredFunctions(Module &M) {
+// Loads and stores of G, also through GEPs and casts of its address.
+static bool makeAccessesVolatile(Value *Address) {
   bool Changed = false;
-  for (GlobalVariable &G : M.globals()) {
-    if (!isRegistrationGlobal(G.getName()))
-      continue;
-    for (Constant *C : elementsOf(G)) {
-      Function *Fn = functionOf(C);
-      if (!Fn || Fn->isDeclaration() || Fn->hasFnAttribute(Attribute::NoInline))
-        continue;
-      Fn->removeFnAttr(Attribute::AlwaysInline);
-      Fn->addFnAttr(Attribute::NoInline);
+  for (User *U : Address->users()) {
+    if (auto *LI = dyn_cast<LoadInst>(U); LI && !LI->isVolatile()) {
+      LI->setVolatile(true);
       Changed = true;
+    } else if (auto *SI = dyn_cast<StoreInst>(U);
+               SI && SI->getPointerOperand() == Address && !SI->isVolatile()) {
+      SI->setVolatile(true);
+      Changed = true;
+    } else if (isa<GEPOperator, BitCastOperator>(U)) {
+      Changed |= makeAccessesVolatile(U);
     }
   }
+  return Changed;
+}
+
+bool protectRegisteredFunctions(Module &M) {
+  bool Changed = false;
+  auto Protect = [&](Function *Fn) {
+    if (!Fn || Fn->isDeclaration() || Fn->hasFnAttribute(Attribute::NoInline))
+      return;
+    Fn->removeFnAttr(Attribute::AlwaysInline);
+    Fn->addFnAttr(Attribute::NoInline);
+    Changed = true;
+  };
+  for (GlobalVariable &G : M.globals())
+    if (isRegistrationGlobal(G.getName()))
+      for (Constant *C : elementsOf(G))
+        Protect(functionOf(C));
+  for (const AnnotationEntry &E : annotationEntries(M))
+    if (const EnzymeAnnotation *A =
+            findAnnotation(StringRef(E.Text).split('=').first);
+        A && A->Meaning != AnnotationMeaning::Hint)
+      Protect(dyn_cast<Function>(E.Target));
+  // The optimiser would forward a value stored into an inactive global to
+  // the loads that read it back, and the derivative the registration drops
+  // would flow after all (at -O1 and up, not at -O0).
+  DiagnosticCollector Ignored; // reported again when the AD pass runs
+  Registry R = Registry::collect(M, Ignored);
+  consumeError(Ignored.take());
+  for (const GlobalVariable *G : R.InactiveGlobals)
+    Changed |= makeAccessesVolatile(const_cast<GlobalVariable *>(G));
   return Changed;
 }
 

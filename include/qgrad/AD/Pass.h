@@ -9,6 +9,10 @@
 #include <functional>
 #include <optional>
 
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
 namespace qgrad::ad {
 
 /// Runs differentiateModule; errors go to the LLVMContext's diagnostic
@@ -40,6 +44,12 @@ public:
   static bool isRequired() { return true; }
   static llvm::StringRef name() { return "qgrad-ad-prepare"; }
 };
+
+/// Adds the AD passes to clang's or opt's pipelines: qgrad-ad-prepare where
+/// the pipeline starts, qgrad-ad where the optimizer starts (after the
+/// simplification pipeline, before vectorization; the gradient code is then
+/// simplified again), or last at -O0; and both names for -passes=.
+void registerADPasses(llvm::PassBuilder &PB);
 
 } // namespace qgrad::ad
 

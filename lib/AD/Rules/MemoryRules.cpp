@@ -125,7 +125,9 @@ void reverseStore(Differentiator &D, Instruction &I, Value *) {
   if (!isDifferentiableType(V->getType()))
     return;
   if (!D.hasShadow(Ptr)) {
-    if (D.isVaried(V))
+    // A global registered inactive drops what is stored into it, as asked.
+    if (D.isVaried(V) &&
+        !D.engine().registry().isInactiveGlobal(getUnderlyingObject(Ptr)))
       D.report(I,
                "storing an active value into " +
                    describe(D.activity().originOf(Ptr)),
