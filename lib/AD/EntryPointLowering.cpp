@@ -136,7 +136,12 @@ Value *insertLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path,
 
 class CallLowering {
 public:
-  CallLowering(CallBase &CB, GradientEngine &E) : CB(CB), E(E), B(&CB) {}
+  /// Nested: another entry call differentiates the function CB is in, so
+  /// the gradient keeps its tape private (GradientKey::PrivateTape).
+  CallLowering(CallBase &CB, GradientEngine &E, bool Nested)
+      : CB(CB), E(E), B(&CB) {
+    Key.PrivateTape = Nested;
+  }
 
   void run() {
     if (Error Err = lower())
@@ -287,6 +292,32 @@ bool isEntryPointName(StringRef Name) {
                 [&](StringRef P) { return Name.starts_with(P); });
 }
 
+// Whether From's call graph reaches To (indirect calls are not followed).
+static bool reaches(Function *From, Function *To) {
+  SmallPtrSet<Function *, 16> Seen;
+  SmallVector<Function *> Work{From};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (F == To)
+      return true;
+    if (!F || F->isDeclaration() || !Seen.insert(F).second)
+      continue;
+    for (Instruction &I : instructions(*F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        Work.push_back(CB->getCalledFunction());
+  }
+  return false;
+}
+
+// Whether an entry call of Calls differentiates a function that reaches the
+// function Inner is in: Inner's gradient is then differentiated again.
+static bool isNested(CallBase *Inner, ArrayRef<CallBase *> Calls) {
+  return any_of(Calls, [&](CallBase *Outer) {
+    return Outer != Inner &&
+           reaches(differentiatedFunction(*Outer), Inner->getFunction());
+  });
+}
+
 // Nested derivatives: an entry call inside a function that another entry
 // call differentiates (directly or through callees) must become a call of
 // its gradient first, so that the outer gradient differentiates a defined
@@ -294,27 +325,12 @@ bool isEntryPointName(StringRef Name) {
 // comes after those inside the functions it reaches; calls on a cycle keep
 // their order.
 static void orderInnerCallsFirst(SmallVectorImpl<CallBase *> &Calls) {
-  auto Reaches = [](Function *From, Function *To) {
-    SmallPtrSet<Function *, 16> Seen;
-    SmallVector<Function *> Work{From};
-    while (!Work.empty()) {
-      Function *F = Work.pop_back_val();
-      if (F == To)
-        return true;
-      if (!F || F->isDeclaration() || !Seen.insert(F).second)
-        continue;
-      for (Instruction &I : instructions(*F))
-        if (auto *CB = dyn_cast<CallBase>(&I))
-          Work.push_back(CB->getCalledFunction());
-    }
-    return false;
-  };
   SmallVector<CallBase *> Ordered, Pending(Calls.begin(), Calls.end());
   while (!Pending.empty()) {
     auto Ready = find_if(Pending, [&](CallBase *Outer) {
       return none_of(Pending, [&](CallBase *Inner) {
         return Inner != Outer &&
-               Reaches(differentiatedFunction(*Outer), Inner->getFunction());
+               reaches(differentiatedFunction(*Outer), Inner->getFunction());
       });
     });
     if (Ready == Pending.end())
@@ -334,6 +350,10 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
       if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
         Calls.push_back(CB);
   }
+  SmallPtrSet<CallBase *, 8> Nested;
+  for (CallBase *CB : Calls)
+    if (isNested(CB, Calls))
+      Nested.insert(CB);
   orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
     StringRef Name = CB->getCalledFunction()->getName();
@@ -347,7 +367,7 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
       eraseEntryCall(*CB);
       continue;
     }
-    CallLowering(*CB, E).run();
+    CallLowering(*CB, E, Nested.contains(CB)).run();
   }
 }
 

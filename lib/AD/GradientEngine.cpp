@@ -53,7 +53,7 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
   Function *G = D.run(Name, /*TopLevel=*/true);
-  TheTape.connect(*G);
+  TheTape.connect(*G, Key.PrivateTape ? CursorHome::Owned : CursorHome::Thread);
   TheTape.forget(*Primal);
   Primal->eraseFromParent();
   return G;
@@ -66,34 +66,41 @@ Function *GradientEngine::combined(const GradientKey &Key) {
   return G;
 }
 
+// A split gradient with a private tape takes the caller's cursor last.
+static FunctionType *withCursor(FunctionType *T, const GradientKey &Key) {
+  if (!Key.PrivateTape)
+    return T;
+  SmallVector<Type *> Params(T->params());
+  Params.push_back(PointerType::getUnqual(T->getContext()));
+  return FunctionType::get(T->getReturnType(), Params, false);
+}
+
 SplitGradient GradientEngine::split(const GradientKey &Key) {
   auto [It, Inserted] = Splits.try_emplace(Key);
   if (!Inserted)
     return It->second;
   StringRef Name = Key.Fn->getName();
   It->second.Augmented =
-      Function::Create(augmentedType(Key), GlobalValue::InternalLinkage,
-                       "__qgrad_aug_" + Name, M);
+      Function::Create(withCursor(augmentedType(Key), Key),
+                       GlobalValue::InternalLinkage, "__qgrad_aug_" + Name, M);
   It->second.Reverse =
-      Function::Create(gradientType(Key), GlobalValue::InternalLinkage,
-                       "__qgrad_rev_" + Name, M);
+      Function::Create(withCursor(gradientType(Key), Key),
+                       GlobalValue::InternalLinkage, "__qgrad_rev_" + Name, M);
   Pending.push_back(Key);
   return It->second;
 }
 
 namespace {
 
-// Clones the combined function's body into Target, mapping arguments in
-// order (the combined function's trailing dret becomes poison when Target
-// has fewer parameters).
-void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap) {
-  auto TargetArg = Target.arg_begin();
-  for (Argument &Arg : Combined.args()) {
-    if (TargetArg != Target.arg_end())
-      VMap[&Arg] = &*TargetArg++;
-    else
-      VMap[&Arg] = PoisonValue::get(Arg.getType());
-  }
+// Clones the combined function's body into Target, mapping its first Shared
+// arguments to Target's in order; the rest (the trailing dret, which the
+// augmented forward lacks) become poison.
+void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap,
+               unsigned Shared) {
+  for (Argument &Arg : Combined.args())
+    VMap[&Arg] = Arg.getArgNo() < Shared
+                     ? static_cast<Value *>(Target.getArg(Arg.getArgNo()))
+                     : PoisonValue::get(Arg.getType());
   SmallVector<ReturnInst *> Returns;
   CloneFunctionInto(&Target, &Combined, VMap,
                     CloneFunctionChangeType::LocalChangesOnly, Returns);
@@ -115,7 +122,7 @@ Value *mapped(ValueToValueMapTy &VMap, Value *V) {
 // value and returns the primal result.
 void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
   ValueToValueMapTy VMap;
-  cloneInto(A, C, VMap);
+  cloneInto(A, C, VMap, splitParams(D.key()).size());
   T.cloneCursor(C, A, VMap);
   auto *Exit = cast<BranchInst>(VMap[D.forwardExit()]);
   IRBuilder<> B(Exit);
@@ -141,7 +148,7 @@ void buildAugmented(Function &A, Function &C, Differentiator &D, Tape &T) {
 // The reverse: pops the cached values, then runs the reverse sweep.
 void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
   ValueToValueMapTy VMap;
-  cloneInto(R, C, VMap);
+  cloneInto(R, C, VMap, C.arg_size());
   T.cloneCursor(C, R, VMap);
   auto *Setup = cast<BasicBlock>(VMap[D.setupBlock()]);
   Instruction *Jump = Setup->getTerminator();
@@ -170,8 +177,10 @@ void GradientEngine::finish() {
     if (D.forwardExit()) {
       buildAugmented(*Split.Augmented, *C, D, TheTape);
       buildReverse(*Split.Reverse, *C, D, TheTape);
-      TheTape.connect(*Split.Augmented);
-      TheTape.connect(*Split.Reverse);
+      CursorHome Home =
+          Key.PrivateTape ? CursorHome::Passed : CursorHome::Thread;
+      TheTape.connect(*Split.Augmented, Home);
+      TheTape.connect(*Split.Reverse, Home);
     } else {
       // Already reported; keep the module valid.
       for (Function *F : {Split.Augmented, Split.Reverse})

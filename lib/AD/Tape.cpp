@@ -10,8 +10,10 @@
 
 #include "qgrad/AD/Tape.h"
 
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -247,10 +249,7 @@ void Tape::loadCursor(IRBuilderBase &B) {
   B.CreateStore(B.CreateLoad(stateType(), state()), Cursor);
 }
 
-void Tape::connect(Function &F) {
-  AllocaInst *Cursor = Cursors.lookup(&F);
-  if (!Cursor)
-    return;
+void Tape::connectToThread(Function &F, AllocaInst *Cursor) {
   IRBuilder<> B(Cursor->getNextNode());
   loadCursor(B);
   for (BasicBlock &BB : F)
@@ -265,6 +264,55 @@ void Tape::connect(Function &F) {
         loadCursor(B);
       }
     }
+}
+
+void Tape::inlineHelpers(Function &F) {
+  // Inlining reserve brings in calls of grow; repeat until none is left.
+  for (bool Inlined = true; Inlined;) {
+    Inlined = false;
+    SmallVector<CallBase *> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I)) {
+        Function *Callee = CB->getCalledFunction();
+        if (Callee && is_contained({Reserve, Release, Grow}, Callee))
+          Calls.push_back(CB);
+      }
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo Info;
+      Inlined |= InlineFunction(*CB, Info).isSuccess();
+    }
+  }
+}
+
+void Tape::connect(Function &F, CursorHome Home) {
+  AllocaInst *Cursor = Cursors.lookup(&F);
+  if (!Cursor)
+    return;
+  switch (Home) {
+  case CursorHome::Thread:
+    connectToThread(F, Cursor);
+    return;
+  case CursorHome::Owned: {
+    IRBuilder<> B(Cursor->getNextNode());
+    B.CreateStore(Constant::getNullValue(stateType()), Cursor);
+    FunctionCallee Free = M.getOrInsertFunction(
+        "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+    for (BasicBlock &BB : F)
+      if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
+        B.SetInsertPoint(Ret);
+        B.CreateCall(
+            Free, B.CreateLoad(B.getPtrTy(),
+                               B.CreateStructGEP(stateType(), Cursor, Base)));
+      }
+    break;
+  }
+  case CursorHome::Passed:
+    Cursor->replaceAllUsesWith(F.getArg(F.arg_size() - 1));
+    Cursor->eraseFromParent();
+    Cursors.erase(&F);
+    break;
+  }
+  inlineHelpers(F);
 }
 
 } // namespace qgrad::ad

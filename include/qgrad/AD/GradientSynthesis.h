@@ -49,14 +49,19 @@ struct GradientKey {
   llvm::SmallVector<ArgActivity, 8> Args;
   bool ReturnActive = false; // a floating-point return seeded by dret
   bool ReturnShadow = false; // a returned pointer whose shadow is returned
+  /// The gradient is itself differentiated (a nested __enzyme_autodiff):
+  /// its tape is private memory (CursorHome::Owned, or Passed for split
+  /// callees, which then take the cursor as their last parameter).
+  bool PrivateTape = false;
 
   /// Per argument: the floating-point type a duplicated pointer's memory
   /// holds, as the caller knows it (null when unknown).
   llvm::SmallVector<llvm::Type *, 8> Hints;
 
   bool operator<(const GradientKey &O) const {
-    return std::tie(Fn, Args, Hints, ReturnActive, ReturnShadow) <
-           std::tie(O.Fn, O.Args, O.Hints, O.ReturnActive, O.ReturnShadow);
+    return std::tie(Fn, Args, Hints, ReturnActive, ReturnShadow, PrivateTape) <
+           std::tie(O.Fn, O.Args, O.Hints, O.ReturnActive, O.ReturnShadow,
+                    O.PrivateTape);
   }
 };
 

@@ -5,6 +5,13 @@
 // differentiated code needs no runtime library. Values are pushed in groups
 // laid out like structs and padded to 8 bytes.
 //
+// A gradient that another gradient differentiates again (a nested
+// __enzyme_autodiff) keeps its tape in memory of its own instead: a buffer it
+// grows with realloc and frees before it returns, whose cursor its split
+// callees receive as their last argument. The outer gradient then sees
+// ordinary heap memory and allocas, which it differentiates like any other,
+// and its own pushes never land between the inner gradient's push and pop.
+//
 //===----------------------------------------------------------------------===//
 #ifndef QGRAD_AD_TAPE_H
 #define QGRAD_AD_TAPE_H
@@ -21,6 +28,17 @@ struct TapeGroup {
   llvm::Value *Cells = nullptr;
   llvm::SmallVector<llvm::Type *> Types;
   llvm::SmallVector<uint64_t> Offsets;
+};
+
+/// Where a gradient function's cursor lives between its pushes and pops.
+enum class CursorHome {
+  /// The thread's tape: loaded on entry, written back before returns and
+  /// around calls of other gradient functions.
+  Thread,
+  /// A private buffer, empty on entry and freed before every return.
+  Owned,
+  /// The caller's cursor, passed as the function's last parameter.
+  Passed,
 };
 
 class Tape {
@@ -55,9 +73,13 @@ public:
   void forget(llvm::Function &F) { Cursors.erase(&F); }
 
   /// Pushes and pops work on a cursor local to the function. Once F's body is
-  /// complete, this loads the cursor from the thread's tape on entry and
-  /// writes it back before returns and around calls of gradient functions.
-  void connect(llvm::Function &F);
+  /// complete, this connects the cursor to its home. Owned and Passed
+  /// cursors get the push and pop helpers inlined, so that a gradient which
+  /// differentiates F sees plain loads, stores and realloc.
+  void connect(llvm::Function &F, CursorHome Home);
+  /// The address of the current function's cursor, the argument that split
+  /// gradients with a Passed cursor take last.
+  llvm::Value *cursor(llvm::IRBuilderBase &B);
   /// Writes the cursor back to the thread's tape (before a new return).
   void saveCursor(llvm::IRBuilderBase &B);
   /// To, a clone of From, uses the clone of From's cursor.
@@ -72,8 +94,9 @@ private:
                     llvm::Function *Move);
   llvm::StructType *stateType();
   llvm::GlobalVariable *state();
-  llvm::Value *cursor(llvm::IRBuilderBase &B);
   void loadCursor(llvm::IRBuilderBase &B);
+  void connectToThread(llvm::Function &F, llvm::AllocaInst *Cursor);
+  void inlineHelpers(llvm::Function &F);
   llvm::SmallVector<uint64_t> layout(llvm::ArrayRef<llvm::Type *> Types,
                                      uint64_t &Total);
 

@@ -318,10 +318,12 @@ GradientKey calleeKey(Differentiator &D, CallBase &CB) {
   }
   Key.ReturnActive = isDifferentiableType(CB.getType()) && D.isVaried(&CB);
   Key.ReturnShadow = carriesPointers(CB.getType()) && D.hasShadow(&CB);
+  Key.PrivateTape = D.key().PrivateTape;
   return Key;
 }
 
 // The argument list (value, shadow for dup) of a split gradient.
+// A private tape's cursor goes last (after dret), added by the caller.
 template <typename ValueFn, typename ShadowFn>
 SmallVector<Value *> splitArguments(CallBase &CB, const GradientKey &Key,
                                     ValueFn Primal, ShadowFn Shadow) {
@@ -332,6 +334,12 @@ SmallVector<Value *> splitArguments(CallBase &CB, const GradientKey &Key,
       Args.push_back(Shadow(Arg.get()));
   }
   return Args;
+}
+
+void addPrivateCursor(Differentiator &D, IRBuilderBase &B,
+                      const GradientKey &Key, SmallVectorImpl<Value *> &Args) {
+  if (Key.PrivateTape)
+    Args.push_back(D.engine().tape().cursor(B));
 }
 
 // Whether T is an aggregate holding both pointers and floating-point
@@ -362,6 +370,7 @@ void forwardDefined(Differentiator &D, Instruction &I) {
   SmallVector<Value *> Args = splitArguments(
       CB, Key, [&](Value *V) { return D.forwardValue(V); },
       [&](Value *V) { return D.forwardShadow(V); });
+  addPrivateCursor(D, B, Key, Args);
   CallInst *Call = B.CreateCall(Split.Augmented, Args);
   Value *Primal = Call;
   if (Key.ReturnShadow) {
@@ -402,6 +411,7 @@ void reverseDefined(Differentiator &D, Instruction &I, Value *Adj) {
       [&](Value *V) { return D.shadow(V); });
   if (Key.ReturnActive)
     Args.push_back(Adj ? Adj : Constant::getNullValue(CB.getType()));
+  addPrivateCursor(D, D.reverse(), Key, Args);
   Value *Grads = D.reverse().CreateCall(Split.Reverse, Args);
   distributeGradients(D, CB, Key.Args, Grads);
 }

@@ -31,6 +31,7 @@ BUILD_COMMANDS = {
     # (a silent wrong gradient was found only there).
     "plugin-O1": f"{COMPILE_C} -O1 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
+    "plugin-O3": f"{COMPILE_C} -O3 -fpass-plugin=%plugin %s -o %t -lm",
     "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"
     f" -o %t.ll && {QGRAD_AD} %t.ll -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",
 }
