@@ -266,21 +266,24 @@ void Tape::connectToThread(Function &F, AllocaInst *Cursor) {
     }
 }
 
+// The push and pop helpers of a private cursor, inlined so that a gradient
+// which differentiates F sees its loads, stores and mallocs.
 void Tape::inlineHelpers(Function &F) {
-  // Inlining reserve brings in calls of grow; repeat until none is left.
-  for (bool Inlined = true; Inlined;) {
-    Inlined = false;
-    SmallVector<CallBase *> Calls;
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I)) {
-        Function *Callee = CB->getCalledFunction();
-        if (Callee && is_contained({Reserve, Release, Grow}, Callee))
-          Calls.push_back(CB);
+  SmallVector<CallBase *> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *Callee = CB->getCalledFunction();
+      if (Callee && (Callee == Reserve || Callee == Release)) {
+        CB->setCalledFunction(Callee == Reserve ? privateReserveFunction()
+                                                : privateReleaseFunction());
+        Calls.push_back(CB);
+      } else if (Callee && Callee == PrivateFree) {
+        Calls.push_back(CB);
       }
-    for (CallBase *CB : Calls) {
-      InlineFunctionInfo Info;
-      Inlined |= InlineFunction(*CB, Info).isSuccess();
     }
+  for (CallBase *CB : Calls) {
+    InlineFunctionInfo Info;
+    InlineFunction(*CB, Info);
   }
 }
 
@@ -295,14 +298,10 @@ void Tape::connect(Function &F, CursorHome Home) {
   case CursorHome::Owned: {
     IRBuilder<> B(Cursor->getNextNode());
     B.CreateStore(Constant::getNullValue(stateType()), Cursor);
-    FunctionCallee Free = M.getOrInsertFunction(
-        "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
     for (BasicBlock &BB : F)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator())) {
         B.SetInsertPoint(Ret);
-        B.CreateCall(
-            Free, B.CreateLoad(B.getPtrTy(),
-                               B.CreateStructGEP(stateType(), Cursor, Base)));
+        B.CreateCall(privateFreeFunction(), {Cursor});
       }
     break;
   }

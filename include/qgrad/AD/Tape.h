@@ -6,9 +6,9 @@
 // laid out like structs and padded to 8 bytes.
 //
 // A gradient that another gradient differentiates again (a nested
-// __enzyme_autodiff) keeps its tape in memory of its own instead: a buffer it
-// grows with realloc and frees before it returns, whose cursor its split
-// callees receive as their last argument. The outer gradient then sees
+// __enzyme_autodiff) keeps its tape in memory of its own instead: chunks that
+// never move (PrivateTape.cpp), freed before it returns, whose cursor its
+// split callees receive as their last argument. The outer gradient then sees
 // ordinary heap memory and allocas, which it differentiates like any other,
 // and its own pushes never land between the inner gradient's push and pop.
 //
@@ -35,7 +35,7 @@ enum class CursorHome {
   /// The thread's tape: loaded on entry, written back before returns and
   /// around calls of other gradient functions.
   Thread,
-  /// A private buffer, empty on entry and freed before every return.
+  /// A private chunked tape, empty on entry and freed before every return.
   Owned,
   /// The caller's cursor, passed as the function's last parameter.
   Passed,
@@ -90,6 +90,10 @@ private:
   llvm::Function *reserveFunction();
   llvm::Function *releaseFunction();
   llvm::Function *growFunction();
+  // The chunked tape of Owned and Passed cursors (PrivateTape.cpp).
+  llvm::Function *privateReserveFunction();
+  llvm::Function *privateReleaseFunction();
+  llvm::Function *privateFreeFunction();
   TapeGroup moveTop(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Type *> Types,
                     llvm::Function *Move);
   llvm::StructType *stateType();
@@ -104,6 +108,9 @@ private:
   llvm::Function *Reserve = nullptr;
   llvm::Function *Release = nullptr;
   llvm::Function *Grow = nullptr;
+  llvm::Function *PrivateReserve = nullptr;
+  llvm::Function *PrivateRelease = nullptr;
+  llvm::Function *PrivateFree = nullptr;
   llvm::DenseMap<llvm::Function *, llvm::AllocaInst *> Cursors;
 };
 
