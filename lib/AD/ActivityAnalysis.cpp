@@ -190,8 +190,16 @@ bool ActivityInfo::visit(const Instruction &I) {
   if (auto *LI = dyn_cast<LoadInst>(&I))
     return hasShadow(LI->getPointerOperand()) ? markVaried(LI) : false;
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    if (isVaried(SI->getValueOperand()))
+    const Value *V = SI->getValueOperand();
+    if (isVaried(V))
       return Taint(SI->getPointerOperand());
+    // A pointer stored into active memory may be loaded by another function
+    // (a callee, the reverse of a split gradient reading its tape) that
+    // writes active values through it: it needs a shadow to store beside it,
+    // even though nothing here writes through it.
+    if (carriesPointers(V->getType()) && !isa<Constant>(V) &&
+        hasShadow(SI->getPointerOperand()))
+      return Taint(V);
     return false;
   }
   if (auto *MT = dyn_cast<MemTransferInst>(&I)) {

@@ -12,6 +12,9 @@ gradient __enzyme_autodiff computes; the program compares it with central
 differences and prints OK or the mismatching components. Each program is
 built at -O0, -O1 and -O2 with the pass plugin and through qgrad-ad. The
 seeds are fixed, so a run is reproducible; `--keep` leaves the sources.
+With `--nested` each program checks the gradient of w . grad f instead,
+whose inner gradient is an __enzyme_autodiff call too (reverse over
+reverse); a seed's f is the same in both modes.
 
 Usage: random_programs.py --seeds 1-24 --clang CLANG --plugin SO
        --include DIR --qgrad-ad TOOL --work DIR
@@ -26,8 +29,12 @@ import sys
 UN = ['sin({})', 'cos({})', 'tanh({})', 'exp(0.3*({}))', 'log(1.0 + ({})*({}))', 'sqrt(1.0 + ({})*({}))', 'atan({})', '(({}) * ({}))', '(-({}))', 'fabs({})', 'pow(1.5 + sin({}), 1.7)', 'expm1(0.2*({}))', 'log1p(0.5 + 0.25*sin({}))', 'cbrt(2.0 + cos({}))', 'erf({})', 'hypot({}, 0.7)']
 BIN = ['({} + {})', '({} - {})', '({} * {})', '({} / (1.5 + sin({}) * 0.5))', 'fmax({}, {})', 'fmin({}, {})', 'atan2({}, 1.0 + ({})*({}))']
 
+seed_offset = 1_000_003
+
+
 class Gen:
     def __init__(self, seed):
+        self.seed = seed
         self.r = random.Random(seed)
         self.n = self.r.randint(2, 6)
         self.lines = []
@@ -192,7 +199,10 @@ class Gen:
             self.lines.append(f'{pad}double {a}[2] = {{{self.expr(vars_, 2)}, {self.expr(vars_, 2)}}};')
             self.lines.append(f'{pad}double {v} = {h}({a}, {self.expr(vars_, 1)});')
             vars_.append(v)
-    def program(self):
+    def program(self, nested=False):
+        """The program's text. Nested: the gradient checked is that of
+        w . grad f, whose inner gradient is itself an __enzyme_autodiff
+        call (a Hessian-vector product by reverse over reverse)."""
         vars_ = []
         for _ in range(self.r.randint(3, 8)):
             self.stmt(vars_, 1)
@@ -200,6 +210,21 @@ class Gen:
         # Inputs get a fourth decimal, so none equals a constant of the
         # program (three decimals) at a kink of fmax or fmin.
         xs = ', '.join(f'{self.r.uniform(-1.5, 1.5):.3f}7' for _ in range(self.n))
+        # The weights come from a generator of their own, so that a seed's
+        # program is the same in both modes.
+        weights = random.Random(seed_offset + self.seed)
+        ws = ', '.join(f'{weights.uniform(-1, 1):.3f}' for _ in range(self.n))
+        objective = 'directional' if nested else 'f'
+        directional = f'''
+static double directional(double *x) {{
+  static const double w[{self.n}] = {{{ws}}};
+  double g[{self.n}] = {{0}};
+  __enzyme_autodiff((void *)f, x, g);
+  double s = 0.0;
+  for (int i = 0; i < {self.n}; ++i)
+    s += w[i] * g[i];
+  return s;
+}}''' if nested else ''
         return f'''#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,15 +254,15 @@ __attribute__((noinline)) static void blend(double *dst, const double *src,
 static double f(double *x) {{
 {chr(10).join(self.lines)}
   return {ret};
-}}
+}}{directional}
 int main(void) {{
   double x[{self.n}] = {{{xs}}}, dx[{self.n}] = {{0}};
-  __enzyme_autodiff((void *)f, x, dx);
+  __enzyme_autodiff((void *){objective}, x, dx);
   int bad = 0;
   for (int i = 0; i < {self.n}; ++i) {{
     double h = 1e-6 * (1.0 + fabs(x[i])), keep = x[i];
-    x[i] = keep + h; double up = f(x);
-    x[i] = keep - h; double down = f(x);
+    x[i] = keep + h; double up = {objective}(x);
+    x[i] = keep - h; double down = {objective}(x);
     x[i] = keep;
     double fd = (up - down) / (2 * h);
     if (!isfinite(fd) || !isfinite(up) || !isfinite(down) || fabs(fd) > 1e4) {{ printf("SKIP %d\\n", i); continue; }}
@@ -256,7 +281,7 @@ def build_and_run(args, seed):
     os.makedirs(work, exist_ok=True)
     source = os.path.join(work, "p.c")
     with open(source, "w") as out:
-        out.write(Gen(seed).program())
+        out.write(Gen(seed).program(args.nested))
     c = [args.clang, "-std=c11", f"-I{args.include}"]
     builds = {
         f"plugin-{level}": [
@@ -303,12 +328,14 @@ def main():
     parser.add_argument("--qgrad-ad", required=True, dest="qgrad_ad")
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--nested", action="store_true",
+                        help="check w . grad f by a nested __enzyme_autodiff")
     parser.add_argument("--print", action="store_true",
                         help="print the program of the first seed and stop")
     args = parser.parse_args()
     first, last = (int(s) for s in args.seeds.split("-"))
     if args.print:
-        print(Gen(first).program())
+        print(Gen(first).program(args.nested))
         return 0
     seeds = range(first, last + 1)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
