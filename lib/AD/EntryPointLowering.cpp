@@ -71,15 +71,30 @@ const Marker *findMarker(StringRef Name) {
   return nullptr;
 }
 
-// The marker an argument names: the value loaded from, or the address of, a
-// global called enzyme_*.
-const Marker *markerOf(Value *V) {
+// The name of the marker an argument names, known or not: the value loaded
+// from, or the address of, a global called enzyme_*. An unknown one is an
+// error rather than an ordinary argument: its value means nothing.
+std::optional<std::string> markerName(Value *V) {
   V = V->stripPointerCasts();
   if (auto *LI = dyn_cast<LoadInst>(V))
     V = LI->getPointerOperand()->stripPointerCasts();
   auto *G = dyn_cast<GlobalVariable>(V);
-  return G ? findMarker(baseName(*G)) : nullptr;
+  if (!G || !G->getName().contains("enzyme_"))
+    return std::nullopt;
+  std::string Name = baseName(*G);
+  if (!StringRef(Name).starts_with("enzyme_"))
+    return std::nullopt;
+  return Name;
 }
+
+const Marker *markerOf(Value *V) {
+  std::optional<std::string> Name = markerName(V);
+  return Name ? findMarker(*Name) : nullptr;
+}
+
+constexpr StringRef SupportedMarkers =
+    "the supported markers are enzyme_const, enzyme_dup, enzyme_dupnoneed "
+    "and enzyme_out";
 
 // How a symbol reads in messages: C++ entry points by their source name.
 std::string displayName(StringRef Symbol) { return demangle(Symbol); }
@@ -198,7 +213,13 @@ private:
                     "pass every parameter, each dup pointer followed by its "
                     "shadow");
       std::optional<ArgActivity> Act;
-      if (const Marker *M = markerOf(CB.getArgOperand(Next))) {
+      if (std::optional<std::string> Name =
+              markerName(CB.getArgOperand(Next))) {
+        const Marker *M = findMarker(*Name);
+        if (!M)
+          return fail("unsupported marker '" + *Name + "' for parameter " +
+                          Twine(Number) + " of '" + Fn->getName() + "'",
+                      SupportedMarkers);
         if (!M->Activity)
           return fail("the marker '" + M->Name + "' is not supported",
                       "use enzyme_const, enzyme_dup, enzyme_dupnoneed or "
@@ -241,6 +262,12 @@ private:
                     Twine(Number) + " of '" + Fn->getName() + "' (" +
                     activityName(A) + ") is missing");
       Value *Shadow = CB.getArgOperand(Next++);
+      if (std::optional<std::string> Name = markerName(Shadow);
+          Name && !findMarker(*Name))
+        return fail("unsupported marker '" + *Name +
+                        "' in place of the shadow of parameter " +
+                        Twine(Number) + " of '" + Fn->getName() + "'",
+                    SupportedMarkers);
       if (!Shadow->getType()->isPointerTy() || markerOf(Shadow))
         return fail("the shadow of parameter " + Twine(Number) + " of '" +
                         Fn->getName() + "' has type " +
