@@ -124,6 +124,9 @@ void reverseMath(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
   if (!Adj)
     return;
+  // llvm.frexp returns {mantissa, exponent}; only the mantissa varies.
+  if (Adj->getType()->isStructTy())
+    Adj = D.reverse().CreateExtractValue(Adj, 0);
   CallInfo Info = classifyCall(CB, D.engine().registry());
   MathOperands Ops(D, CB);
   SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
