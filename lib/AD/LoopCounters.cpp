@@ -191,6 +191,7 @@ void Differentiator::findUnchangedMemory() {
               }))
             return;
           break;
+        case CallKind::OutAllocation:
         case CallKind::Deallocation:
         case CallKind::Reallocation:
           if (!IsLocal(CB->getArgOperand(0)))
