@@ -229,6 +229,17 @@ bool ActivityInfo::visit(const Instruction &I) {
     case CallKind::MemTransfer:
     case CallKind::Allocation:
       return false;
+    case CallKind::OutAllocation: {
+      // The block arrives through memory, so the out-pointer needs a shadow
+      // to receive the shadow block once a pointer read back from it
+      // addresses active memory.
+      const Value *Out = CB->getArgOperand(0);
+      bool ReadBackActive = any_of(Out->users(), [&](const User *U) {
+        const auto *LI = dyn_cast<LoadInst>(U);
+        return LI && LI->getPointerOperand() == Out && hasShadow(LI);
+      });
+      return ReadBackActive ? markActive(Out) : false;
+    }
     case CallKind::Reallocation:
       if (hasShadow(CB->getArgOperand(0)))
         return markActive(CB);

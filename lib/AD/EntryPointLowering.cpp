@@ -6,6 +6,7 @@
 #include "qgrad/AD/ValueUtils.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -25,8 +26,12 @@ static Function *differentiatedFunction(const CallBase &CB) {
 
 namespace {
 
-constexpr StringRef CombinedPrefix = "__enzyme_autodiff";
-constexpr StringRef UnsupportedPrefixes[] = {
+// Entry points and markers are found by name anywhere in the symbol, as
+// Enzyme does: a C++ declaration without extern "C" is mangled
+// (_Z17__enzyme_autodiffPvd, one symbol per instantiation of a variadic
+// template), and programs declare their own prototypes with any suffix.
+constexpr StringRef CombinedName = "__enzyme_autodiff";
+constexpr StringRef UnsupportedNames[] = {
     "__enzyme_fwddiff",  "__enzyme_augmentfwd", "__enzyme_reverse",
     "__enzyme_fwdsplit", "__enzyme_batch",      "__enzyme_virtualreverse"};
 
@@ -48,20 +53,51 @@ constexpr Marker Markers[] = {
     {"enzyme_nofree", std::nullopt},
 };
 
-// The marker an argument names: the value loaded from, or the address of, a
-// global called enzyme_*.
-const Marker *markerOf(Value *V) {
+// The unqualified name of a global: a marker declared inside a C++
+// namespace is mangled (_ZN2ns10enzyme_dupE) but means the same marker.
+std::string baseName(const GlobalValue &G) {
+  StringRef Name = G.getName();
+  if (!Name.starts_with("_Z"))
+    return Name.str();
+  std::string Demangled = demangle(Name);
+  StringRef Base = StringRef(Demangled).rsplit("::").second;
+  return Base.empty() ? Demangled : Base.str();
+}
+
+const Marker *findMarker(StringRef Name) {
+  for (const Marker &M : Markers)
+    if (Name == M.Name)
+      return &M;
+  return nullptr;
+}
+
+// The name of the marker an argument names, known or not: the value loaded
+// from, or the address of, a global called enzyme_*. An unknown one is an
+// error rather than an ordinary argument: its value means nothing.
+std::optional<std::string> markerName(Value *V) {
   V = V->stripPointerCasts();
   if (auto *LI = dyn_cast<LoadInst>(V))
     V = LI->getPointerOperand()->stripPointerCasts();
   auto *G = dyn_cast<GlobalVariable>(V);
-  if (!G)
-    return nullptr;
-  for (const Marker &M : Markers)
-    if (G->getName() == M.Name)
-      return &M;
-  return nullptr;
+  if (!G || !G->getName().contains("enzyme_"))
+    return std::nullopt;
+  std::string Name = baseName(*G);
+  if (!StringRef(Name).starts_with("enzyme_"))
+    return std::nullopt;
+  return Name;
 }
+
+const Marker *markerOf(Value *V) {
+  std::optional<std::string> Name = markerName(V);
+  return Name ? findMarker(*Name) : nullptr;
+}
+
+constexpr StringRef SupportedMarkers =
+    "the supported markers are enzyme_const, enzyme_dup, enzyme_dupnoneed "
+    "and enzyme_out";
+
+// How a symbol reads in messages: C++ entry points by their source name.
+std::string displayName(StringRef Symbol) { return demangle(Symbol); }
 
 ArgActivity defaultActivity(Type *T) {
   if (T->isFloatingPointTy())
@@ -155,7 +191,7 @@ private:
   }
 
   Error lower() {
-    StringRef Callee = CB.getCalledFunction()->getName();
+    std::string Callee = displayName(CB.getCalledFunction()->getName());
     unsigned First = CB.hasStructRetAttr() ? 1 : 0;
     if (CB.arg_size() <= First)
       return fail("'" + Callee +
@@ -182,7 +218,13 @@ private:
                     "pass every parameter, each dup pointer followed by its "
                     "shadow");
       std::optional<ArgActivity> Act;
-      if (const Marker *M = markerOf(CB.getArgOperand(Next))) {
+      if (std::optional<std::string> Name =
+              markerName(CB.getArgOperand(Next))) {
+        const Marker *M = findMarker(*Name);
+        if (!M)
+          return fail("unsupported marker '" + *Name + "' for parameter " +
+                          Twine(Number) + " of '" + Fn->getName() + "'",
+                      SupportedMarkers);
         if (!M->Activity)
           return fail("the marker '" + M->Name + "' is not supported",
                       "use enzyme_const, enzyme_dup, enzyme_dupnoneed or "
@@ -225,6 +267,12 @@ private:
                     Twine(Number) + " of '" + Fn->getName() + "' (" +
                     activityName(A) + ") is missing");
       Value *Shadow = CB.getArgOperand(Next++);
+      if (std::optional<std::string> Name = markerName(Shadow);
+          Name && !findMarker(*Name))
+        return fail("unsupported marker '" + *Name +
+                        "' in place of the shadow of parameter " +
+                        Twine(Number) + " of '" + Fn->getName() + "'",
+                    SupportedMarkers);
       if (!Shadow->getType()->isPointerTy() || markerOf(Shadow))
         return fail("the shadow of parameter " + Twine(Number) + " of '" +
                         Fn->getName() + "' has type " +
@@ -286,10 +334,10 @@ private:
 } // namespace
 
 bool isEntryPointName(StringRef Name) {
-  if (Name.starts_with(CombinedPrefix))
+  if (Name.contains(CombinedName))
     return true;
-  return any_of(UnsupportedPrefixes,
-                [&](StringRef P) { return Name.starts_with(P); });
+  return any_of(UnsupportedNames,
+                [&](StringRef P) { return Name.contains(P); });
 }
 
 // Whether From's call graph reaches To (indirect calls are not followed).
@@ -357,10 +405,10 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
   orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
     StringRef Name = CB->getCalledFunction()->getName();
-    if (!Name.starts_with(CombinedPrefix)) {
+    if (!Name.contains(CombinedName)) {
       E.diagnostics().add(
           makeError(CB->getFunction(), CB,
-                    "'" + Name +
+                    "'" + displayName(Name) +
                         "' is not supported yet; only combined reverse mode "
                         "(__enzyme_autodiff*) is",
                     "call __enzyme_autodiff for a gradient"));
@@ -372,19 +420,19 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
 }
 
 void removeMarkers(Module &M) {
-  for (const Marker &Mk : Markers) {
-    GlobalVariable *G = M.getGlobalVariable(Mk.Name, /*AllowInternal=*/true);
-    if (!G)
+  for (GlobalVariable &G : make_early_inc_range(M.globals())) {
+    // Most globals of a C++ module are mangled; demangle only candidates.
+    if (!G.getName().contains("enzyme_") || !findMarker(baseName(G)))
       continue;
-    for (User *U : make_early_inc_range(G->users()))
+    for (User *U : make_early_inc_range(G.users()))
       if (auto *LI = dyn_cast<LoadInst>(U)) {
         LI->replaceAllUsesWith(Constant::getNullValue(LI->getType()));
         LI->eraseFromParent();
       }
-    if (!G->use_empty())
-      G->replaceAllUsesWith(ConstantPointerNull::get(G->getType()));
-    if (G->isDeclaration())
-      G->eraseFromParent();
+    if (!G.use_empty())
+      G.replaceAllUsesWith(ConstantPointerNull::get(G.getType()));
+    if (G.isDeclaration())
+      G.eraseFromParent();
   }
   for (Function &F : make_early_inc_range(M))
     if (F.isDeclaration() && isEntryPointName(F.getName()) && F.use_empty())

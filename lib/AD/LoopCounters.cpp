@@ -182,9 +182,16 @@ void Differentiator::findUnchangedMemory() {
         switch (classifyCall(*CB, Reg).Kind) {
         case CallKind::Ignored:
         case CallKind::Inactive:
-        case CallKind::Math:
         case CallKind::Allocation:
           break;
+        case CallKind::Math:
+          // frexp writes its exponent through its pointer argument.
+          if (any_of(CB->args(), [&](const Use &Arg) {
+                return Arg->getType()->isPointerTy() && !IsLocal(Arg);
+              }))
+            return;
+          break;
+        case CallKind::OutAllocation:
         case CallKind::Deallocation:
         case CallKind::Reallocation:
           if (!IsLocal(CB->getArgOperand(0)))

@@ -156,6 +156,21 @@ Value *zeroedAllocation(IRBuilderBase &B, Value *Size, const Twine &Name) {
       Calloc, {B.getInt64(1), B.CreateZExtOrTrunc(Size, B.getInt64Ty())}, Name);
 }
 
+Value *zeroedAlignedAllocation(IRBuilderBase &B, Value *Align, Value *Size,
+                               const Twine &Name) {
+  Type *I64 = B.getInt64Ty();
+  FunctionCallee AlignedAlloc = moduleOf(B).getOrInsertFunction(
+      "aligned_alloc", FunctionType::get(B.getPtrTy(), {I64, I64}, false));
+  // C11 wants the size to be a multiple of the (power-of-two) alignment.
+  Align = B.CreateZExtOrTrunc(Align, I64);
+  Value *Mask = B.CreateSub(Align, B.getInt64(1));
+  Value *Rounded = B.CreateAnd(
+      B.CreateAdd(B.CreateZExtOrTrunc(Size, I64), Mask), B.CreateNot(Mask));
+  Value *Block = B.CreateCall(AlignedAlloc, {Align, Rounded}, Name);
+  B.CreateMemSet(Block, B.getInt8(0), Rounded, MaybeAlign());
+  return Block;
+}
+
 void freeAllocation(IRBuilderBase &B, Value *Ptr) {
   FunctionCallee Free = moduleOf(B).getOrInsertFunction(
       "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));

@@ -51,6 +51,7 @@ bool Differentiator::keepsTapeToItself(const BasicBlock &BB) const {
     case CallKind::Ignored:
     case CallKind::Math:
     case CallKind::Allocation:
+    case CallKind::OutAllocation:
     case CallKind::Reallocation:
     case CallKind::Deallocation:
     case CallKind::MemTransfer:

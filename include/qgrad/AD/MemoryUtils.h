@@ -14,6 +14,11 @@ namespace qgrad::ad {
 /// calloc(1, Size).
 llvm::Value *zeroedAllocation(llvm::IRBuilderBase &B, llvm::Value *Size,
                               const llvm::Twine &Name = "");
+/// aligned_alloc(Align, Size rounded up to Align), zeroed: the shadow of
+/// memory whose alignment the primal code may rely on.
+llvm::Value *zeroedAlignedAllocation(llvm::IRBuilderBase &B, llvm::Value *Align,
+                                     llvm::Value *Size,
+                                     const llvm::Twine &Name = "");
 /// free(Ptr).
 void freeAllocation(llvm::IRBuilderBase &B, llvm::Value *Ptr);
 /// malloc_usable_size(Ptr) (0 for null).

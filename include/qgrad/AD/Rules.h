@@ -74,17 +74,19 @@ std::optional<llvm::StringRef> mathName(llvm::StringRef CalleeName,
 PartialsFn mathPartials(llvm::StringRef Name);
 
 enum class CallKind {
-  Ignored,      // intrinsics without numeric meaning (lifetime, assume, ...)
-  Inactive,     // registered or built-in inactive functions
-  Math,         // libm and FP intrinsics from the math table
-  Allocation,   // malloc, calloc, operator new, registered allocators
-  Reallocation, // realloc
-  Deallocation, // free, operator delete
-  MemTransfer,  // memcpy, memmove
-  MemSet,       // memset
-  Custom,       // a registered custom gradient
-  Defined,      // a function with a body: augmented forward + reverse
-  Unknown,      // external or indirect: an error when active
+  Ignored,       // intrinsics without numeric meaning (lifetime, assume, ...)
+  Inactive,      // registered or built-in inactive functions
+  Math,          // libm and FP intrinsics from the math table
+  Allocation,    // malloc, calloc, aligned_alloc, memalign, operator new,
+                 // registered allocators
+  OutAllocation, // posix_memalign: allocates through its out-pointer
+  Reallocation,  // realloc
+  Deallocation,  // free, operator delete
+  MemTransfer,   // memcpy, memmove
+  MemSet,        // memset
+  Custom,        // a registered custom gradient
+  Defined,       // a function with a body: augmented forward + reverse
+  Unknown,       // external or indirect: an error when active
 };
 
 struct CallInfo {

@@ -19,16 +19,39 @@ namespace {
 struct NamedKind {
   StringRef Name;
   CallKind Kind;
+  // Of allocators: the arguments that give the block's size and alignment
+  // (none: -1).
+  int SizeArgument = -1;
+  int AlignArgument = -1;
 };
 
-// The C and C++ heap. operator new/delete use the Itanium mangling.
+// The C and C++ heap. operator new/delete use the Itanium mangling. calloc's
+// size is the product of its two arguments.
 constexpr NamedKind HeapFunctions[] = {
-    {"malloc", CallKind::Allocation},    {"calloc", CallKind::Allocation},
-    {"_Znwm", CallKind::Allocation},     {"_Znam", CallKind::Allocation},
-    {"realloc", CallKind::Reallocation}, {"free", CallKind::Deallocation},
-    {"_ZdlPv", CallKind::Deallocation},  {"_ZdaPv", CallKind::Deallocation},
-    {"_ZdlPvm", CallKind::Deallocation}, {"_ZdaPvm", CallKind::Deallocation},
+    {"malloc", CallKind::Allocation, 0},
+    {"calloc", CallKind::Allocation, 0},
+    {"aligned_alloc", CallKind::Allocation, 1, 0},
+    {"memalign", CallKind::Allocation, 1, 0},
+    {"posix_memalign", CallKind::OutAllocation, 2, 1},
+    {"_Znwm", CallKind::Allocation, 0},
+    {"_Znam", CallKind::Allocation, 0},
+    {"realloc", CallKind::Reallocation},
+    {"free", CallKind::Deallocation},
+    {"_ZdlPv", CallKind::Deallocation},
+    {"_ZdaPv", CallKind::Deallocation},
+    {"_ZdlPvm", CallKind::Deallocation},
+    {"_ZdaPvm", CallKind::Deallocation},
 };
+
+const NamedKind *heapFunction(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration())
+    return nullptr;
+  for (const NamedKind &H : HeapFunctions)
+    if (Callee->getName() == H.Name)
+      return &H;
+  return nullptr;
+}
 
 bool touchesFloats(const CallBase &CB) {
   if (isDifferentiableType(CB.getType()))
@@ -84,11 +107,10 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
     Info.MathName = *Name;
     return Info;
   }
-  for (const NamedKind &H : HeapFunctions)
-    if (Callee->getName() == H.Name && Callee->isDeclaration()) {
-      Info.Kind = H.Kind;
-      return Info;
-    }
+  if (const NamedKind *H = heapFunction(CB)) {
+    Info.Kind = H->Kind;
+    return Info;
+  }
   if (Callee->isIntrinsic()) {
     // An intrinsic that writes no memory and whose result can carry no
     // derivative (llvm.is.fpclass, which isnan() becomes at -O0; lround)
@@ -124,6 +146,9 @@ void reverseMath(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
   if (!Adj)
     return;
+  // llvm.frexp returns {mantissa, exponent}; only the mantissa varies.
+  if (Adj->getType()->isStructTy())
+    Adj = D.reverse().CreateExtractValue(Adj, 0);
   CallInfo Info = classifyCall(CB, D.engine().registry());
   MathOperands Ops(D, CB);
   SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
@@ -145,18 +170,50 @@ Value *allocationSize(Differentiator &D, CallBase &CB) {
   if (const AllocationLike *Like =
           D.engine().registry().allocationLike(*CB.getCalledFunction()))
     return D.forwardValue(CB.getArgOperand(Like->SizeArgument));
-  Value *Size = D.forwardValue(CB.getArgOperand(0));
+  const NamedKind *H = heapFunction(CB);
+  Value *Size = D.forwardValue(CB.getArgOperand(H ? H->SizeArgument : 0));
   if (CB.getCalledFunction()->getName() == "calloc")
     Size = B.CreateMul(Size, D.forwardValue(CB.getArgOperand(1)));
   return Size;
 }
 
+// A zeroed shadow for the block an allocation call makes. An aligned block
+// gets an aligned shadow: the primal code's alignment assumptions (aligned
+// vector accesses) hold for the shadow accesses that mirror it.
+Value *shadowAllocation(Differentiator &D, CallBase &CB, const Twine &Name) {
+  Value *Size = allocationSize(D, CB);
+  const NamedKind *H = heapFunction(CB);
+  if (H && H->AlignArgument >= 0)
+    return zeroedAlignedAllocation(
+        D.forward(), D.forwardValue(CB.getArgOperand(H->AlignArgument)), Size,
+        Name);
+  return zeroedAllocation(D.forward(), Size, Name);
+}
+
 void forwardAllocation(Differentiator &D, Instruction &I) {
   if (!D.hasShadow(&I))
     return;
+  D.setForwardShadow(
+      &I, shadowAllocation(D, cast<CallBase>(I), I.getName() + ".shadow"));
+}
+
+// posix_memalign(&p, align, size) stores the block into p: the shadow
+// block goes into p's shadow, and is freed at the reverse of the call like
+// malloc's. The reverse frees the block it allocated, not whatever p's
+// shadow holds by then (p may have been reused).
+void forwardOutAllocation(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
-  D.setForwardShadow(&I, zeroedAllocation(D.forward(), allocationSize(D, CB),
-                                          I.getName() + ".shadow"));
+  Value *Out = CB.getArgOperand(0);
+  if (!D.hasShadow(Out))
+    return;
+  Value *Shadow = shadowAllocation(D, CB, I.getName() + ".shadow");
+  D.forward().CreateStore(Shadow, D.forwardShadow(Out));
+  D.setForwardExtra(I, Shadow);
+}
+
+void reverseOutAllocation(Differentiator &D, Instruction &I, Value *) {
+  if (Value *Shadow = D.forwardExtra(I))
+    freeAllocation(D.reverse(), D.cached(Shadow));
 }
 
 void reverseAllocation(Differentiator &D, Instruction &I, Value *) {
@@ -554,6 +611,7 @@ const Entry Table[] = {
     {CallKind::Deallocation, {forwardDeallocation, nothing}},
     {CallKind::Math, {nullptr, reverseMath}},
     {CallKind::Allocation, {forwardAllocation, reverseAllocation}},
+    {CallKind::OutAllocation, {forwardOutAllocation, reverseOutAllocation}},
     {CallKind::Reallocation, {forwardReallocation, reverseReallocation}},
     {CallKind::MemTransfer, {forwardTransfer, reverseTransfer}},
     {CallKind::MemSet, {nullptr, reverseMemSet}},

@@ -151,6 +151,18 @@ void dLdexp(IRBuilderBase &B, MathOperands &O, Partials &P) {
   P[0] = B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), N->getType()},
                            {constant(X, 1.0), N});
 }
+// frexp(x, &e) = x 2^-e with e piecewise constant: 2^-e, exactly. The
+// exponent comes from x again (llvm.frexp), not from the memory frexp wrote:
+// the program may have overwritten that since.
+void dFrexp(IRBuilderBase &B, MathOperands &O, Partials &P) {
+  Value *X = O.arg(0);
+  Type *ExponentTy = X->getType()->getWithNewType(B.getInt32Ty());
+  Value *Parts =
+      B.CreateIntrinsic(Intrinsic::frexp, {X->getType(), ExponentTy}, {X});
+  Value *E = B.CreateExtractValue(Parts, 1);
+  P[0] = B.CreateIntrinsic(Intrinsic::ldexp, {X->getType(), ExponentTy},
+                           {constant(X, 1.0), B.CreateNeg(E)});
+}
 void dFabs(IRBuilderBase &B, MathOperands &O, Partials &P) {
   Value *X = O.arg(0);
   P[0] = B.CreateBinaryIntrinsic(Intrinsic::copysign, constant(X, 1.0), X);
@@ -209,23 +221,23 @@ struct Entry {
 };
 
 const Entry Table[] = {
-    {"sin", dSin},        {"cos", dCos},           {"tan", dTan},
-    {"asin", dAsin},      {"acos", dAcos},         {"atan", dAtan},
-    {"atan2", dAtan2},    {"sinh", dSinh},         {"cosh", dCosh},
-    {"tanh", dTanh},      {"asinh", dAsinh},       {"acosh", dAcosh},
-    {"atanh", dAtanh},    {"exp", dExp},           {"exp2", dExp2},
-    {"exp10", dExp10},    {"expm1", dExpm1},       {"log", dLog},
-    {"log2", dLog2},      {"log10", dLog10},       {"log1p", dLog1p},
-    {"sqrt", dSqrt},      {"cbrt", dCbrt},         {"pow", dPow},
-    {"powi", dPowi},      {"ldexp", dLdexp},       {"fabs", dFabs},
-    {"fma", dFma},        {"fmuladd", dFma},       {"hypot", dHypot},
-    {"erf", dErf},        {"erfc", dErfc},         {"minnum", dMin},
-    {"fmin", dMin},       {"minimum", dMin},       {"minimumnum", dMin},
-    {"maxnum", dMax},     {"fmax", dMax},          {"maximum", dMax},
-    {"maximumnum", dMax}, {"copysign", dCopysign}, {"fmod", dFmod},
-    {"floor", dZero},     {"ceil", dZero},         {"round", dZero},
-    {"trunc", dZero},     {"rint", dZero},         {"nearbyint", dZero},
-    {"roundeven", dZero},
+    {"sin", dSin},        {"cos", dCos},        {"tan", dTan},
+    {"asin", dAsin},      {"acos", dAcos},      {"atan", dAtan},
+    {"atan2", dAtan2},    {"sinh", dSinh},      {"cosh", dCosh},
+    {"tanh", dTanh},      {"asinh", dAsinh},    {"acosh", dAcosh},
+    {"atanh", dAtanh},    {"exp", dExp},        {"exp2", dExp2},
+    {"exp10", dExp10},    {"expm1", dExpm1},    {"log", dLog},
+    {"log2", dLog2},      {"log10", dLog10},    {"log1p", dLog1p},
+    {"sqrt", dSqrt},      {"cbrt", dCbrt},      {"pow", dPow},
+    {"powi", dPowi},      {"ldexp", dLdexp},    {"frexp", dFrexp},
+    {"fabs", dFabs},      {"fma", dFma},        {"fmuladd", dFma},
+    {"hypot", dHypot},    {"erf", dErf},        {"erfc", dErfc},
+    {"minnum", dMin},     {"fmin", dMin},       {"minimum", dMin},
+    {"minimumnum", dMin}, {"maxnum", dMax},     {"fmax", dMax},
+    {"maximum", dMax},    {"maximumnum", dMax}, {"copysign", dCopysign},
+    {"fmod", dFmod},      {"floor", dZero},     {"ceil", dZero},
+    {"round", dZero},     {"trunc", dZero},     {"rint", dZero},
+    {"nearbyint", dZero}, {"roundeven", dZero},
 };
 
 const Entry *find(StringRef Name) {
