@@ -25,7 +25,6 @@ using namespace llvm;
 namespace qgrad::ad {
 namespace {
 
-enum CursorField { Base = 0, Top = 1, Capacity = 2 };
 enum HeaderField { Prev = 0, PrevTop, ChunkCapacity, Spare, First, Next };
 constexpr uint64_t HeaderSize = 48;
 constexpr uint64_t MinimumChunk = 4096;
@@ -72,9 +71,7 @@ Function *Tape::privateReserveFunction() {
              *Link = Block("link"), *Fast = Block("fast");
   Value *Cursor = PrivateReserve->getArg(0), *N = PrivateReserve->getArg(1);
   IRBuilder<> B(Entry);
-  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
-  Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
-  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
+  auto [BaseAt, TopAt, CapAt] = fieldsOf(B, Cursor);
   Value *Old = B.CreateLoad(I64, TopAt);
   Value *Cap = B.CreateLoad(I64, CapAt);
   B.CreateCondBr(B.CreateICmpULE(B.CreateAdd(Old, N), Cap), Fast, Slow);
@@ -159,9 +156,7 @@ Function *Tape::privateReleaseFunction() {
   BasicBlock *Pop = BasicBlock::Create(Ctx, "pop", PrivateRelease);
   Value *Cursor = PrivateRelease->getArg(0), *N = PrivateRelease->getArg(1);
   IRBuilder<> B(Entry);
-  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
-  Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
-  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
+  auto [BaseAt, TopAt, CapAt] = fieldsOf(B, Cursor);
   Value *Old = B.CreateLoad(I64, TopAt);
   Value *Current = B.CreateLoad(Ptr, BaseAt);
   // Pops mirror pushes, so an empty chunk means the group is in the
@@ -206,8 +201,7 @@ Function *Tape::privateFreeFunction() {
   BasicBlock *Body = BasicBlock::Create(Ctx, "body", PrivateFree);
   BasicBlock *Done = BasicBlock::Create(Ctx, "done", PrivateFree);
   IRBuilder<> B(Entry);
-  Value *Current = B.CreateLoad(
-      Ptr, B.CreateStructGEP(stateType(), PrivateFree->getArg(0), Base));
+  Value *Current = B.CreateLoad(Ptr, fieldsOf(B, PrivateFree->getArg(0)).Base);
   B.CreateCondBr(B.CreateIsNull(Current), Done, Walk);
 
   B.SetInsertPoint(Walk);

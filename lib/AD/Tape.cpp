@@ -31,6 +31,12 @@ bool usesTape(const CallBase &CB) {
 }
 } // namespace
 
+Tape::CursorFields Tape::fieldsOf(IRBuilderBase &B, Value *Cursor) {
+  return {B.CreateStructGEP(stateType(), Cursor, Base),
+          B.CreateStructGEP(stateType(), Cursor, Top),
+          B.CreateStructGEP(stateType(), Cursor, Capacity)};
+}
+
 StructType *Tape::stateType() {
   LLVMContext &Ctx = M.getContext();
   return StructType::get(Ctx, {PointerType::getUnqual(Ctx),
@@ -121,9 +127,7 @@ Function *Tape::reserveFunction() {
   BasicBlock *Fast = BasicBlock::Create(Ctx, "store", Reserve);
   IRBuilder<> B(Entry);
   Value *Cursor = Reserve->getArg(0);
-  Value *BaseAt = B.CreateStructGEP(stateType(), Cursor, Base);
-  Value *TopAt = B.CreateStructGEP(stateType(), Cursor, Top);
-  Value *CapAt = B.CreateStructGEP(stateType(), Cursor, Capacity);
+  auto [BaseAt, TopAt, CapAt] = fieldsOf(B, Cursor);
   Value *Old = B.CreateLoad(I64, TopAt);
   Value *New = B.CreateAdd(Old, Reserve->getArg(1));
   Value *Cap = B.CreateLoad(I64, CapAt);

@@ -97,6 +97,11 @@ private:
   TapeGroup moveTop(llvm::IRBuilderBase &B, llvm::ArrayRef<llvm::Type *> Types,
                     llvm::Function *Move);
   llvm::StructType *stateType();
+  /// The addresses of a cursor's {base, top, capacity} fields.
+  struct CursorFields {
+    llvm::Value *Base, *Top, *Capacity;
+  };
+  CursorFields fieldsOf(llvm::IRBuilderBase &B, llvm::Value *Cursor);
   llvm::GlobalVariable *state();
   void loadCursor(llvm::IRBuilderBase &B);
   void connectToThread(llvm::Function &F, llvm::AllocaInst *Cursor);
