@@ -5,6 +5,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -30,8 +31,9 @@ Error makeError(const Function *F, const Instruction *I, const Twine &What,
   std::string Where = sourceLocation(I);
   if (!Where.empty())
     OS << Where << ": ";
+  // C++ users know their functions by their source names.
   if (F)
-    OS << "in function '" << F->getName() << "': ";
+    OS << "in function '" << demangle(F->getName()) << "': ";
   OS << What;
   if (I) {
     OS << "\n  instruction:";
