@@ -31,9 +31,10 @@ namespace {
 // (_Z17__enzyme_autodiffPvd, one symbol per instantiation of a variadic
 // template), and programs declare their own prototypes with any suffix.
 constexpr StringRef CombinedName = "__enzyme_autodiff";
+constexpr StringRef ForwardName = "__enzyme_fwddiff";
 constexpr StringRef UnsupportedNames[] = {
-    "__enzyme_fwddiff",  "__enzyme_augmentfwd", "__enzyme_reverse",
-    "__enzyme_fwdsplit", "__enzyme_batch",      "__enzyme_virtualreverse"};
+    "__enzyme_augmentfwd", "__enzyme_reverse", "__enzyme_fwdsplit",
+    "__enzyme_batch", "__enzyme_virtualreverse"};
 
 struct Marker {
   StringRef Name;
@@ -192,6 +193,9 @@ private:
 
   Error lower() {
     std::string Callee = displayName(CB.getCalledFunction()->getName());
+    // Forward mode (__enzyme_fwddiff): an active float is followed by its
+    // tangent, and the call returns the tangent of the result.
+    bool Forward = CB.getCalledFunction()->getName().contains(ForwardName);
     unsigned First = CB.hasStructRetAttr() ? 1 : 0;
     if (CB.arg_size() <= First)
       return fail("'" + Callee +
@@ -239,6 +243,15 @@ private:
       }
       Value *Primal = CB.getArgOperand(Next++);
       ArgActivity A = Act ? *Act : defaultActivity(Param.getType());
+      if (Forward && A == ArgActivity::Out && Act)
+        return fail("enzyme_out is a reverse-mode marker; '" + Callee +
+                        "' takes each active float followed by its tangent",
+                    "mark parameter " + Twine(Number) +
+                        " enzyme_dup (the default for floats) or "
+                        "enzyme_const");
+      // In forward mode a float marked enzyme_dup is active: value, tangent.
+      if (Forward && isDuplicated(A) && Param.getType()->isFloatingPointTy())
+        A = ArgActivity::Out;
       Value *Converted = convertArgument(B, Primal, Param.getType());
       if (!Converted)
         return fail("argument for parameter " + Twine(Number) + " of '" +
@@ -258,6 +271,21 @@ private:
                     "only pointers have shadows");
       Args.push_back(Converted);
       Key.Args.push_back(A);
+      if (Forward && A == ArgActivity::Out) {
+        if (Next >= CB.arg_size())
+          return fail("too few arguments to '" + Callee +
+                      "': the tangent of parameter " + Twine(Number) + " of '" +
+                      Fn->getName() + "' is missing");
+        Value *Tangent =
+            convertArgument(B, CB.getArgOperand(Next++), Param.getType());
+        if (!Tangent || markerOf(CB.getArgOperand(Next - 1)))
+          return fail("the tangent of parameter " + Twine(Number) + " of '" +
+                          Fn->getName() + "' must be a " +
+                          typeName(Param.getType()),
+                      "pass the tangent right after the value");
+        Args.push_back(Tangent);
+        continue;
+      }
       if (!isDuplicated(A))
         continue;
       if (Next >= CB.arg_size())
@@ -285,11 +313,34 @@ private:
                   "' has " + Twine(Fn->arg_size()) + " parameters, and " +
                   Twine(CB.arg_size() - Next) + " argument(s) are left over");
     Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
+    if (Forward)
+      return deliverTangent(B.CreateCall(E.tangentFunction(Key, true), Args));
     if (Key.ReturnActive)
       Args.push_back(ConstantFP::get(Fn->getReturnType(), 1.0));
     Function *G = E.combined(Key);
     Value *Grads = B.CreateCall(G, Args);
     return deliver(Grads, First == 1 ? CB.getArgOperand(0) : nullptr);
+  }
+
+  // Forward mode's result: the tangent of the return, in the type the call
+  // site declares (zero when the function returns no float).
+  Error deliverTangent(Value *Result) {
+    Type *Target = CB.getType();
+    if (Target->isVoidTy())
+      return Error::success();
+    if (!Target->isFloatingPointTy())
+      return fail("the call site expects a result of type " + typeName(Target) +
+                      ", but '" +
+                      displayName(CB.getCalledFunction()->getName()) +
+                      "' returns the tangent of a float result",
+                  "declare the entry point returning double (or float), or "
+                  "void");
+    Value *Tangent =
+        Key.ReturnActive
+            ? convertFloat(B, B.CreateExtractValue(Result, 1), Target)
+            : ConstantFP::get(Target, 0.0);
+    CB.replaceAllUsesWith(Tangent);
+    return Error::success();
   }
 
   // Puts the gradients into the type the call site declares.
@@ -334,7 +385,7 @@ private:
 } // namespace
 
 bool isEntryPointName(StringRef Name) {
-  if (Name.contains(CombinedName))
+  if (Name.contains(CombinedName) || Name.contains(ForwardName))
     return true;
   return any_of(UnsupportedNames,
                 [&](StringRef P) { return Name.contains(P); });
@@ -405,13 +456,14 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
   orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
     StringRef Name = CB->getCalledFunction()->getName();
-    if (!Name.contains(CombinedName)) {
-      E.diagnostics().add(
-          makeError(CB->getFunction(), CB,
-                    "'" + displayName(Name) +
-                        "' is not supported yet; only combined reverse mode "
-                        "(__enzyme_autodiff*) is",
-                    "call __enzyme_autodiff for a gradient"));
+    if (!Name.contains(CombinedName) && !Name.contains(ForwardName)) {
+      E.diagnostics().add(makeError(
+          CB->getFunction(), CB,
+          "'" + displayName(Name) +
+              "' is not supported yet; only combined reverse mode "
+              "(__enzyme_autodiff*) and forward mode (__enzyme_fwddiff*) are",
+          "call __enzyme_autodiff for a gradient, __enzyme_fwddiff for a "
+          "directional derivative"));
       eraseEntryCall(*CB);
       continue;
     }

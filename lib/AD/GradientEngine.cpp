@@ -48,6 +48,41 @@ FunctionType *GradientEngine::augmentedType(const GradientKey &Key) const {
   return FunctionType::get(Ret, splitParams(Key), false);
 }
 
+FunctionType *GradientEngine::tangentType(const GradientKey &Key) const {
+  SmallVector<Type *> Params;
+  for (auto [Arg, Act] : zip(Key.Fn->args(), Key.Args)) {
+    Params.push_back(Arg.getType());
+    if (isDuplicated(Act) || Act == ArgActivity::Out)
+      Params.push_back(Arg.getType());
+  }
+  Type *Ret = Key.Fn->getReturnType();
+  if (Key.ReturnActive || Key.ReturnShadow)
+    Ret = StructType::get(M.getContext(), {Ret, Ret});
+  return FunctionType::get(Ret, Params, false);
+}
+
+Function *GradientEngine::tangentFunction(const GradientKey &Key,
+                                          bool TopLevel) {
+  Function *&T = Tangents[Key];
+  if (T)
+    return T;
+  std::string Name = ("__qgrad_fwd_" + Key.Fn->getName()).str();
+  if (!TopLevel) {
+    // Declared now, built by finish(): a callee may be recursive, and one
+    // synthesis must not run inside another.
+    T = Function::Create(tangentType(Key), GlobalValue::InternalLinkage, Name,
+                         M);
+    PendingTangents.push_back(Key);
+    return T;
+  }
+  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
+  Differentiator D(*this, *Primal, Key, Key.Fn);
+  T = D.runTangent(Name, /*TopLevel=*/true);
+  TheTape.forget(*Primal);
+  Primal->eraseFromParent();
+  return T;
+}
+
 Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
                                              StringRef Name) {
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
@@ -166,6 +201,20 @@ void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
 } // namespace
 
 void GradientEngine::finish() {
+  while (!PendingTangents.empty()) {
+    GradientKey Key = PendingTangents.front();
+    PendingTangents.pop_front();
+    Function *Declared = Tangents[Key];
+    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
+    Differentiator D(*this, *Primal, Key, Key.Fn);
+    Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
+    Declared->replaceAllUsesWith(T);
+    T->takeName(Declared);
+    Declared->eraseFromParent();
+    Tangents[Key] = T;
+    TheTape.forget(*Primal);
+    Primal->eraseFromParent();
+  }
   while (!Pending.empty()) {
     GradientKey Key = Pending.front();
     Pending.pop_front();

@@ -106,6 +106,9 @@ void Differentiator::cloneBody() {
     if (isDuplicated(Act)) {
       GArg->setName(Arg.getName() + ".shadow");
       ForwardShadows[&Arg] = &*GArg++;
+    } else if (TangentMode && Act == ArgActivity::Out) {
+      GArg->setName(Arg.getName() + ".tangent");
+      TangentValues[&Arg] = &*GArg++;
     }
   }
   SmallVector<Instruction *> Cloned;
@@ -163,16 +166,30 @@ void Differentiator::buildForward() {
     }
     for (PHINode &Phi : BB.phis())
       Owner[cast<Instruction>(VMap[&Phi])] = &Phi;
+    if (!TangentMode)
+      continue;
+    for (PHINode &Phi : BB.phis())
+      if (isVaried(&Phi) && isDifferentiableType(Phi.getType())) {
+        PHINode *T = PHINode::Create(Phi.getType(), Phi.getNumIncomingValues(),
+                                     Phi.getName() + ".tangent");
+        T->insertInto(NewBB, NewBB->getFirstNonPHIIt());
+        TangentValues[&Phi] = T;
+      }
   }
-  for (BasicBlock &BB : P)
-    recordPredecessors(BB);
-  emitForwardCounters();
+  // Forward mode keeps nothing for a reverse sweep.
+  if (!TangentMode) {
+    for (BasicBlock &BB : P)
+      recordPredecessors(BB);
+    emitForwardCounters();
+  }
   ReversePostOrderTraversal<Function *> RPOT(&P);
   for (BasicBlock *BB : RPOT)
     for (Instruction &I : make_early_inc_range(*BB))
       if (!isa<PHINode>(I) && !I.isTerminator())
         forwardInstruction(I);
   fillShadowPhis();
+  if (TangentMode)
+    fillTangentPhis();
 }
 
 static InstructionRule ruleFor(Instruction &I, const Registry &Reg) {
@@ -191,8 +208,18 @@ void Differentiator::forwardInstruction(Instruction &I) {
   BasicBlock *NewBB = Clone->getParent();
   Fwd.SetInsertPoint(Next);
   CurrentPrimal = &I;
-  if (ForwardRule Rule = ruleFor(I, E.registry()).Forward)
-    Rule(*this, I);
+  InstructionRule Rule = ruleFor(I, E.registry());
+  // A call's tangent rule replaces its forward rule (a defined callee is
+  // called through its tangent function, not its augmented forward).
+  if (Rule.Forward && !(TangentMode && isa<CallBase>(I)))
+    Rule.Forward(*this, I);
+  if (TangentMode) {
+    if (Rule.Tangent)
+      Rule.Tangent(*this, I);
+    else if (isVaried(&I) && isDifferentiableType(I.getType()))
+      report(I, "forward mode cannot differentiate this instruction yet",
+             "use __enzyme_autodiff (reverse mode) for this function");
+  }
   Instruction *First = Prev ? Prev->getNextNode() : &NewBB->front();
   if (First == Next)
     return;

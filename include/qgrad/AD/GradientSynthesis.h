@@ -79,7 +79,15 @@ public:
   llvm::Function *combined(const GradientKey &Key);
   /// The augmented/reverse pair of Key; bodies are filled by finish().
   SplitGradient split(const GradientKey &Key);
-  /// Synthesizes every split pair requested so far.
+  /// The forward-mode (tangent) function of Key (memoized): its parameters
+  /// are Fn's, each active one followed by its tangent (a float) or shadow
+  /// (a pointer, whose memory holds tangents); it returns Fn's result, or
+  /// {result, tangent or shadow} when the return is active. TopLevel: the
+  /// body is built now and zeroes the global shadows on entry; otherwise
+  /// (a callee) finish() builds it.
+  llvm::Function *tangentFunction(const GradientKey &Key, bool TopLevel);
+  /// Synthesizes every split pair and callee tangent function requested so
+  /// far.
   void finish();
 
   llvm::Module &module() { return M; }
@@ -96,6 +104,7 @@ public:
 
   llvm::FunctionType *gradientType(const GradientKey &Key) const;
   llvm::FunctionType *augmentedType(const GradientKey &Key) const;
+  llvm::FunctionType *tangentType(const GradientKey &Key) const;
   llvm::Type *gradientResultType(const GradientKey &Key) const;
 
 private:
@@ -109,6 +118,8 @@ private:
   std::map<GradientKey, llvm::Function *> Combined;
   std::map<GradientKey, SplitGradient> Splits;
   std::deque<GradientKey> Pending;
+  std::map<GradientKey, llvm::Function *> Tangents;
+  std::deque<GradientKey> PendingTangents;
   llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> ActiveGlobals;
   bool ActiveGlobalsKnown = false;
   llvm::DenseMap<const llvm::GlobalVariable *, llvm::GlobalVariable *>
@@ -127,6 +138,14 @@ public:
   /// the gradient runs its reverse sweep right after its forward sweep
   /// (not split), so unchanged primal memory may be read again in reverse.
   llvm::Function *run(llvm::StringRef Name, bool TopLevel);
+  /// Emits the forward-mode function (GradientEngine::tangentFunction) into
+  /// a new function named Name (TangentSynthesis.cpp): the clone of the body
+  /// with shadows, as in the forward sweep, and the tangent of every varied
+  /// value next to it; no reverse sweep, no tape.
+  llvm::Function *runTangent(llvm::StringRef Name, bool TopLevel);
+  /// Whether runTangent is building: forward rules that differ between the
+  /// modes (stack shadows) ask.
+  bool isTangentMode() const { return TangentMode; }
 
   // What a split needs to know about the combined function.
   llvm::BranchInst *forwardExit() const { return ForwardExit; }
@@ -183,6 +202,11 @@ public:
   llvm::Value *shadow(llvm::Value *V);
   llvm::Value *cached(llvm::Value *ForwardValue);
 
+  /// Forward mode: the tangent of primal value V (zero when it carries
+  /// none), and recording the tangent a tangent rule made for V.
+  llvm::Value *tangent(llvm::Value *V);
+  void setTangent(llvm::Value *V, llvm::Value *Tangent);
+
   /// adj(V) += Delta (ignored for constants and inactive values).
   void addAdjoint(llvm::Value *V, llvm::Value *Delta);
   /// Records an error about primal instruction I.
@@ -201,6 +225,8 @@ private:
   void forwardInstruction(llvm::Instruction &I);
   void recordPredecessors(llvm::BasicBlock &BB);
   void fillShadowPhis();
+  void fillTangentPhis();
+  void returnTangents();
   void buildReverse();
   void reverseBlock(llvm::BasicBlock &BB);
   void reverseInstruction(llvm::Instruction &I);
@@ -295,6 +321,8 @@ private:
   llvm::DenseMap<llvm::BasicBlock *, llvm::SmallVector<llvm::BasicBlock *, 1>>
       ExitCounters; // exit block -> headers whose counts it saves
   bool TopLevel = false;
+  bool TangentMode = false;
+  llvm::DenseMap<llvm::Value *, llvm::Value *> TangentValues;
   bool NoNonLocalWrites = false;
   // Top-level only: allocations that do not escape, with every instruction
   // that writes them; loads from them are repeated in reverse when no write

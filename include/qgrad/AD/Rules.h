@@ -3,7 +3,9 @@
 // Rules are grouped by family (arithmetic, casts, math, memory, calls), each
 // family a table keyed by opcode or function name. A forward rule runs while
 // the forward sweep is built (it makes shadows and extra forward values); a
-// reverse rule emits the adjoint code of one instruction.
+// reverse rule emits the adjoint code of one instruction; a tangent rule
+// emits forward mode's tangent of one instruction (after the forward rule,
+// which still makes the shadows; for calls, instead of it).
 //
 //===----------------------------------------------------------------------===//
 #ifndef QGRAD_AD_RULES_H
@@ -35,10 +37,13 @@ using ReverseRule = void (*)(Differentiator &D, llvm::Instruction &I,
                              llvm::Value *Adj);
 /// Emits forward-sweep code for I next to its clone.
 using ForwardRule = void (*)(Differentiator &D, llvm::Instruction &I);
+/// Emits forward mode's tangent of I next to its clone (D.forward()).
+using TangentRule = void (*)(Differentiator &D, llvm::Instruction &I);
 
 struct InstructionRule {
   ForwardRule Forward = nullptr;
   ReverseRule Reverse = nullptr;
+  TangentRule Tangent = nullptr;
 };
 
 /// Rules for the arithmetic, cast, memory and aggregate instructions, keyed by
@@ -52,14 +57,20 @@ std::optional<InstructionRule> aggregateRule(unsigned Opcode);
 /// cached for the reverse sweep only when a rule asks for it.
 class MathOperands {
 public:
-  MathOperands(Differentiator &D, llvm::CallBase &Call) : D(D), Call(Call) {}
+  /// Operands as the reverse sweep reads them, or (Forward) as the forward
+  /// code where tangents are built reads them.
+  MathOperands(Differentiator &D, llvm::CallBase &Call, bool Forward = false)
+      : D(D), Call(Call), Forward(Forward) {}
   llvm::Value *arg(unsigned K);
   llvm::Value *result();
   unsigned size() const;
 
 private:
+  llvm::Value *read(llvm::Value *V);
+
   Differentiator &D;
   llvm::CallBase &Call;
+  bool Forward;
 };
 
 /// Partial derivatives of a math function; Partials[i] stays null where

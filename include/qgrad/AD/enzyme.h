@@ -50,6 +50,7 @@ extern int enzyme_dupnoneed;
 extern int enzyme_out;
 
 double __enzyme_autodiff(void *fn, ...);
+double __enzyme_fwddiff(void *fn, ...);
 
 #ifdef __cplusplus
 }

@@ -138,19 +138,40 @@ void reverseShuffle(Differentiator &D, Instruction &I, Value *Adj) {
 
 void nothing(Differentiator &, Instruction &, Value *) {}
 
+// Forward mode: selecting, freezing, and moving lanes and fields are linear,
+// so the tangent is the same instruction over the tangents of the data
+// operands (conditions, indices and integer fields stay the values).
+void tangentStructural(Differentiator &D, Instruction &I) {
+  if (!isDifferentiableType(I.getType()))
+    return;
+  Instruction *T = I.clone();
+  for (Use &Op : T->operands()) {
+    Value *V = I.getOperand(Op.getOperandNo());
+    Op.set(isDifferentiableType(V->getType()) ? D.tangent(V)
+                                              : D.forwardValue(V));
+  }
+  T->setName(I.getName() + ".tangent");
+  D.forward().Insert(T);
+  D.setTangent(&I, T);
+}
+
 struct Entry {
   unsigned Opcode;
   InstructionRule Rule;
 };
 
 const Entry Table[] = {
-    {Instruction::Select, {forwardSelect, reverseSelect}},
-    {Instruction::Freeze, {nullptr, reverseFreeze}},
-    {Instruction::ExtractValue, {forwardExtractValue, reverseExtractValue}},
-    {Instruction::InsertValue, {forwardInsertValue, reverseInsertValue}},
-    {Instruction::ExtractElement, {nullptr, reverseExtractElement}},
-    {Instruction::InsertElement, {nullptr, reverseInsertElement}},
-    {Instruction::ShuffleVector, {nullptr, reverseShuffle}},
+    {Instruction::Select, {forwardSelect, reverseSelect, tangentStructural}},
+    {Instruction::Freeze, {nullptr, reverseFreeze, tangentStructural}},
+    {Instruction::ExtractValue,
+     {forwardExtractValue, reverseExtractValue, tangentStructural}},
+    {Instruction::InsertValue,
+     {forwardInsertValue, reverseInsertValue, tangentStructural}},
+    {Instruction::ExtractElement,
+     {nullptr, reverseExtractElement, tangentStructural}},
+    {Instruction::InsertElement,
+     {nullptr, reverseInsertElement, tangentStructural}},
+    {Instruction::ShuffleVector, {nullptr, reverseShuffle, tangentStructural}},
     {Instruction::FCmp, {nullptr, nothing}},
     {Instruction::ICmp, {nullptr, nothing}},
 };

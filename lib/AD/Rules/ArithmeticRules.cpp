@@ -68,15 +68,93 @@ void reverseFNeg(Differentiator &D, Instruction &I, Value *Adj) {
   D.addAdjoint(I.getOperand(0), D.reverse().CreateFNeg(Adj));
 }
 
+// --- Forward mode: tangents ------------------------------------------------
+
+// The tangent of an operand, null when it carries none, so that sums and
+// products skip it instead of adding zeros.
+Value *operandTangent(Differentiator &D, Value *V) {
+  return D.isVaried(V) ? D.tangent(V) : nullptr;
+}
+
+Value *sum(IRBuilderBase &B, Value *A, Value *C) {
+  if (!A || !C)
+    return A ? A : C;
+  return B.CreateFAdd(A, C);
+}
+
+void setTangentOrZero(Differentiator &D, Instruction &I, Value *T) {
+  D.setTangent(&I, T ? T : Constant::getNullValue(I.getType()));
+}
+
+void tangentFAdd(Differentiator &D, Instruction &I) {
+  IRBuilderBase &B = D.forward();
+  setTangentOrZero(D, I,
+                   sum(B, operandTangent(D, I.getOperand(0)),
+                       operandTangent(D, I.getOperand(1))));
+}
+
+void tangentFSub(Differentiator &D, Instruction &I) {
+  IRBuilderBase &B = D.forward();
+  Value *DY = operandTangent(D, I.getOperand(1));
+  setTangentOrZero(D, I,
+                   sum(B, operandTangent(D, I.getOperand(0)),
+                       DY ? B.CreateFNeg(DY) : nullptr));
+}
+
+// d(x y) = dx y + x dy
+void tangentFMul(Differentiator &D, Instruction &I) {
+  IRBuilderBase &B = D.forward();
+  Value *X = I.getOperand(0), *Y = I.getOperand(1);
+  Value *DX = operandTangent(D, X), *DY = operandTangent(D, Y);
+  setTangentOrZero(D, I,
+                   sum(B, DX ? B.CreateFMul(DX, D.forwardValue(Y)) : nullptr,
+                       DY ? B.CreateFMul(D.forwardValue(X), DY) : nullptr));
+}
+
+// d(x / y) = (dx - (x / y) dy) / y
+void tangentFDiv(Differentiator &D, Instruction &I) {
+  IRBuilderBase &B = D.forward();
+  Value *Y = I.getOperand(1);
+  Value *DX = operandTangent(D, I.getOperand(0)), *DY = operandTangent(D, Y);
+  Value *Quotient = D.forwardValue(&I);
+  Value *Numerator =
+      sum(B, DX, DY ? B.CreateFNeg(B.CreateFMul(Quotient, DY)) : nullptr);
+  setTangentOrZero(
+      D, I, Numerator ? B.CreateFDiv(Numerator, D.forwardValue(Y)) : nullptr);
+}
+
+// d frem(x, y) = dx - trunc(x / y) dy
+void tangentFRem(Differentiator &D, Instruction &I) {
+  IRBuilderBase &B = D.forward();
+  Value *X = I.getOperand(0), *Y = I.getOperand(1);
+  Value *DY = operandTangent(D, Y);
+  Value *Term = nullptr;
+  if (DY) {
+    Value *Quotient = B.CreateUnaryIntrinsic(
+        Intrinsic::trunc, B.CreateFDiv(D.forwardValue(X), D.forwardValue(Y)));
+    Term = B.CreateFNeg(B.CreateFMul(Quotient, DY));
+  }
+  setTangentOrZero(D, I, sum(B, operandTangent(D, X), Term));
+}
+
+void tangentFNeg(Differentiator &D, Instruction &I) {
+  Value *DX = operandTangent(D, I.getOperand(0));
+  setTangentOrZero(D, I, DX ? D.forward().CreateFNeg(DX) : nullptr);
+}
+
 struct Entry {
   unsigned Opcode;
   ReverseRule Reverse;
+  TangentRule Tangent;
 };
 
 constexpr Entry Table[] = {
-    {Instruction::FAdd, reverseFAdd}, {Instruction::FSub, reverseFSub},
-    {Instruction::FMul, reverseFMul}, {Instruction::FDiv, reverseFDiv},
-    {Instruction::FRem, reverseFRem}, {Instruction::FNeg, reverseFNeg},
+    {Instruction::FAdd, reverseFAdd, tangentFAdd},
+    {Instruction::FSub, reverseFSub, tangentFSub},
+    {Instruction::FMul, reverseFMul, tangentFMul},
+    {Instruction::FDiv, reverseFDiv, tangentFDiv},
+    {Instruction::FRem, reverseFRem, tangentFRem},
+    {Instruction::FNeg, reverseFNeg, tangentFNeg},
 };
 
 } // namespace
@@ -84,7 +162,7 @@ constexpr Entry Table[] = {
 std::optional<InstructionRule> arithmeticRule(unsigned Opcode) {
   for (const Entry &E : Table)
     if (E.Opcode == Opcode)
-      return InstructionRule{nullptr, E.Reverse};
+      return InstructionRule{nullptr, E.Reverse, E.Tangent};
   return std::nullopt;
 }
 

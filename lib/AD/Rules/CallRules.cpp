@@ -598,6 +598,147 @@ void reverseUnknown(Differentiator &D, Instruction &I, Value *) {
                Name + ", \"<libm name>\"};`");
 }
 
+// --- Forward mode: tangents of calls ----------------------------------------
+
+void noTangent(Differentiator &, Instruction &) {}
+
+// dy = sum_k (dy/dx_k) dx_k, from the partials the reverse rule uses.
+void tangentMath(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (!D.isVaried(&CB))
+    return;
+  IRBuilderBase &B = D.forward();
+  CallInfo Info = classifyCall(CB, D.engine().registry());
+  MathOperands Ops(D, CB, /*Forward=*/true);
+  SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
+  mathPartials(Info.MathName)(B, Ops, Partials);
+  // llvm.frexp returns {mantissa, exponent}; only the mantissa varies.
+  Type *ResultTy = CB.getType()->isStructTy()
+                       ? CB.getType()->getStructElementType(0)
+                       : CB.getType();
+  Value *Tangent = nullptr;
+  for (auto [K, Partial] : enumerate(Partials)) {
+    Value *Arg = CB.getArgOperand(K);
+    if (!Partial || !D.isVaried(Arg))
+      continue;
+    Value *Term =
+        convertFloat(B,
+                     B.CreateFMul(Partial, convertFloat(B, D.tangent(Arg),
+                                                        Partial->getType())),
+                     ResultTy);
+    Tangent = Tangent ? B.CreateFAdd(Tangent, Term) : Term;
+  }
+  if (!Tangent)
+    Tangent = Constant::getNullValue(ResultTy);
+  if (CB.getType()->isStructTy())
+    Tangent =
+        B.CreateInsertValue(Constant::getNullValue(CB.getType()), Tangent, 0);
+  D.setTangent(&CB, Tangent);
+}
+
+// Shadows live as long as their blocks: freed with them, not in a reverse
+// sweep.
+void tangentDeallocation(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (CB.arg_size() != 0 && D.hasShadow(CB.getArgOperand(0)))
+    freeAllocation(D.forward(), D.forwardShadow(CB.getArgOperand(0)));
+}
+
+void tangentReallocation(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  forwardReallocation(D, I);
+  if (D.hasShadow(&I) && D.hasShadow(CB.getArgOperand(0)))
+    freeAllocation(D.forward(), D.forwardShadow(CB.getArgOperand(0)));
+}
+
+// memcpy/memmove: tangents and pointer shadows are copied bytewise like
+// the values, whatever the element types; from memory without a shadow
+// the destination's tangents become zero.
+void tangentTransfer(Differentiator &D, Instruction &I) {
+  auto &MT = cast<MemTransferInst>(I);
+  if (!D.hasShadow(MT.getDest()))
+    return;
+  IRBuilderBase &B = D.forward();
+  Value *Dst = D.forwardShadow(MT.getDest());
+  Value *Len = D.forwardValue(MT.getLength());
+  if (!D.hasShadow(MT.getSource())) {
+    B.CreateMemSet(Dst, B.getInt8(0), Len, MT.getDestAlign());
+    return;
+  }
+  Value *Src = D.forwardShadow(MT.getSource());
+  if (isa<MemMoveInst>(MT))
+    B.CreateMemMove(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
+  else
+    B.CreateMemCpy(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
+}
+
+// memset writes constant bytes: zero tangents (and null shadows).
+void tangentMemSet(Differentiator &D, Instruction &I) {
+  auto &MS = cast<MemSetInst>(I);
+  if (!D.hasShadow(MS.getDest()))
+    return;
+  IRBuilderBase &B = D.forward();
+  B.CreateMemSet(D.forwardShadow(MS.getDest()), B.getInt8(0),
+                 D.forwardValue(MS.getLength()), MS.getDestAlign());
+}
+
+// A defined callee is called through its own tangent function.
+void tangentDefined(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  if (mixesPointersAndFloats(CB.getType())) {
+    D.report(I,
+             "the call of '" + CB.getCalledFunction()->getName() +
+                 "' returns a struct holding both pointers and "
+                 "floating-point values; forward mode cannot differentiate "
+                 "it",
+             "let the callee be inlined before AD, or return the data "
+             "through an output argument");
+    return;
+  }
+  GradientKey Key = calleeKey(D, CB);
+  Function *T = D.engine().tangentFunction(Key, /*TopLevel=*/false);
+  IRBuilderBase &B = D.forward();
+  SmallVector<Value *> Args;
+  for (auto [Arg, Act] : zip(CB.args(), Key.Args)) {
+    Args.push_back(D.forwardValue(Arg.get()));
+    if (isDuplicated(Act))
+      Args.push_back(D.forwardShadow(Arg.get()));
+    else if (Act == ArgActivity::Out)
+      Args.push_back(D.tangent(Arg.get()));
+  }
+  CallInst *Call = B.CreateCall(T, Args);
+  Value *Primal = Call;
+  if (Key.ReturnActive || Key.ReturnShadow) {
+    Primal = B.CreateExtractValue(Call, 0, I.getName());
+    Value *Second = B.CreateExtractValue(Call, 1, I.getName() + ".tangent");
+    if (Key.ReturnShadow)
+      D.setForwardShadow(&I, Second);
+    else
+      D.setTangent(&I, Second);
+  }
+  if (CB.getType()->isVoidTy())
+    Primal = PoisonValue::get(CB.getType());
+  D.replaceForward(I, Primal);
+}
+
+void tangentCustom(Differentiator &D, Instruction &I) {
+  auto &CB = cast<CallBase>(I);
+  if (!anyActive(D, CB))
+    return;
+  D.report(I,
+           "'" + CB.getCalledFunction()->getName() +
+               "' has a registered custom gradient for reverse mode only; "
+               "forward mode needs its tangent",
+           "differentiate the caller with __enzyme_autodiff, or let the "
+           "engine differentiate the function's body");
+}
+
+void tangentUnknown(Differentiator &D, Instruction &I) {
+  reverseUnknown(D, I, nullptr);
+}
+
 struct Entry {
   CallKind Kind;
   InstructionRule Rule;
@@ -606,18 +747,23 @@ struct Entry {
 void nothing(Differentiator &, Instruction &, Value *) {}
 
 const Entry Table[] = {
-    {CallKind::Ignored, {nullptr, nothing}},
-    {CallKind::Inactive, {nullptr, nothing}},
-    {CallKind::Deallocation, {forwardDeallocation, nothing}},
-    {CallKind::Math, {nullptr, reverseMath}},
-    {CallKind::Allocation, {forwardAllocation, reverseAllocation}},
-    {CallKind::OutAllocation, {forwardOutAllocation, reverseOutAllocation}},
-    {CallKind::Reallocation, {forwardReallocation, reverseReallocation}},
-    {CallKind::MemTransfer, {forwardTransfer, reverseTransfer}},
-    {CallKind::MemSet, {nullptr, reverseMemSet}},
-    {CallKind::Custom, {forwardCustom, reverseCustom}},
-    {CallKind::Defined, {forwardDefined, reverseDefined}},
-    {CallKind::Unknown, {nullptr, reverseUnknown}},
+    {CallKind::Ignored, {nullptr, nothing, noTangent}},
+    {CallKind::Inactive, {nullptr, nothing, noTangent}},
+    {CallKind::Deallocation,
+     {forwardDeallocation, nothing, tangentDeallocation}},
+    {CallKind::Math, {nullptr, reverseMath, tangentMath}},
+    {CallKind::Allocation,
+     {forwardAllocation, reverseAllocation, forwardAllocation}},
+    {CallKind::OutAllocation,
+     {forwardOutAllocation, reverseOutAllocation, forwardOutAllocation}},
+    {CallKind::Reallocation,
+     {forwardReallocation, reverseReallocation, tangentReallocation}},
+    {CallKind::MemTransfer,
+     {forwardTransfer, reverseTransfer, tangentTransfer}},
+    {CallKind::MemSet, {nullptr, reverseMemSet, tangentMemSet}},
+    {CallKind::Custom, {forwardCustom, reverseCustom, tangentCustom}},
+    {CallKind::Defined, {forwardDefined, reverseDefined, tangentDefined}},
+    {CallKind::Unknown, {nullptr, reverseUnknown, tangentUnknown}},
 };
 
 } // namespace

@@ -99,19 +99,46 @@ void reverseBitCast(Differentiator &D, Instruction &I, Value *Adj) {
   D.addAdjoint(X, D.reverse().CreateBitCast(Adj, X->getType()));
 }
 
+// Forward mode: the tangent converts like the value.
+void tangentFloatCast(Differentiator &D, Instruction &I) {
+  Value *X = I.getOperand(0);
+  if (!D.isVaried(X))
+    return D.setTangent(&I, Constant::getNullValue(I.getType()));
+  D.setTangent(&I, D.forward().CreateCast(cast<CastInst>(I).getOpcode(),
+                                          D.tangent(X), I.getType()));
+}
+
+// Forward mode's bitcast: bit for bit between floating-point types; the
+// bits of an active float as an integer only when they are only compared,
+// as in reverse mode.
+void tangentBitCast(Differentiator &D, Instruction &I) {
+  Value *X = I.getOperand(0);
+  if (I.getType()->isPointerTy() || !D.isVaried(X))
+    return;
+  if (isDifferentiableType(I.getType()))
+    return D.setTangent(&I,
+                        D.forward().CreateBitCast(D.tangent(X), I.getType()));
+  if (!onlyCompared(&I))
+    D.report(I,
+             "an active floating-point value is reinterpreted as an "
+             "integer, which the engine cannot differentiate",
+             "keep floating-point data in floating-point types");
+}
+
 struct Entry {
   unsigned Opcode;
   InstructionRule Rule;
 };
 
 const Entry Table[] = {
-    {Instruction::FPExt, {nullptr, reverseFloatCast}},
-    {Instruction::FPTrunc, {nullptr, reverseFloatCast}},
+    {Instruction::FPExt, {nullptr, reverseFloatCast, tangentFloatCast}},
+    {Instruction::FPTrunc, {nullptr, reverseFloatCast, tangentFloatCast}},
     {Instruction::SIToFP, {nullptr, reverseNothing}},
     {Instruction::UIToFP, {nullptr, reverseNothing}},
     {Instruction::FPToSI, {nullptr, reverseNothing}},
     {Instruction::FPToUI, {nullptr, reverseNothing}},
-    {Instruction::BitCast, {forwardPointerCast, reverseBitCast}},
+    {Instruction::BitCast,
+     {forwardPointerCast, reverseBitCast, tangentBitCast}},
     {Instruction::AddrSpaceCast, {forwardPointerCast, reverseNothing}},
     {Instruction::IntToPtr, {forwardIntToPtr, reverseNothing}},
 };

@@ -19,8 +19,11 @@ using namespace llvm;
 
 namespace qgrad::ad {
 
-Value *MathOperands::arg(unsigned K) { return D.primal(Call.getArgOperand(K)); }
-Value *MathOperands::result() { return D.primal(&Call); }
+Value *MathOperands::read(Value *V) {
+  return Forward ? D.forwardValue(V) : D.primal(V);
+}
+Value *MathOperands::arg(unsigned K) { return read(Call.getArgOperand(K)); }
+Value *MathOperands::result() { return read(&Call); }
 unsigned MathOperands::size() const { return Call.arg_size(); }
 
 namespace {

@@ -165,6 +165,21 @@ void forwardAlloca(Differentiator &D, Instruction &I) {
     return;
   auto *AI = cast<AllocaInst>(&I);
   IRBuilderBase &B = D.forward();
+  if (D.isTangentMode()) {
+    // Forward mode has no reverse half: the shadow lives as long as the
+    // slot, on the stack.
+    AllocaInst *Shadow = B.CreateAlloca(AI->getAllocatedType(),
+                                        D.forwardValue(AI->getArraySize()),
+                                        I.getName() + ".shadow");
+    Shadow->setAlignment(AI->getAlign());
+    Value *Count =
+        B.CreateZExtOrTrunc(D.forwardValue(AI->getArraySize()), B.getInt64Ty());
+    uint64_t ElementSize = D.layout().getTypeAllocSize(AI->getAllocatedType());
+    B.CreateMemSet(Shadow, B.getInt8(0),
+                   B.CreateMul(Count, B.getInt64(ElementSize)), AI->getAlign());
+    D.setForwardShadow(&I, Shadow);
+    return;
+  }
   Value *Count =
       B.CreateZExtOrTrunc(D.forwardValue(AI->getArraySize()), B.getInt64Ty());
   uint64_t ElementSize = D.layout().getTypeAllocSize(AI->getAllocatedType());
@@ -177,14 +192,45 @@ void reverseAlloca(Differentiator &D, Instruction &I, Value *) {
     freeAllocation(D.reverse(), D.shadow(&I));
 }
 
+// Forward mode: a float loaded from active memory has its tangent in the
+// shadow memory; a float stored there puts its tangent there (zero for a
+// constant, which overwrites whatever tangent the memory held).
+void tangentLoad(Differentiator &D, Instruction &I) {
+  auto *LI = cast<LoadInst>(&I);
+  if (!isDifferentiableType(LI->getType()) ||
+      !D.hasShadow(LI->getPointerOperand()))
+    return;
+  D.setTangent(LI, D.forward().CreateAlignedLoad(
+                       LI->getType(), D.forwardShadow(LI->getPointerOperand()),
+                       LI->getAlign(), I.getName() + ".tangent"));
+}
+
+void tangentStore(Differentiator &D, Instruction &I) {
+  auto *SI = cast<StoreInst>(&I);
+  Value *V = SI->getValueOperand(), *Ptr = SI->getPointerOperand();
+  if (!isDifferentiableType(V->getType()))
+    return;
+  if (!D.hasShadow(Ptr)) {
+    if (D.isVaried(V) &&
+        !D.engine().registry().isInactiveGlobal(getUnderlyingObject(Ptr)))
+      D.report(I,
+               "storing an active value into " +
+                   describe(D.activity().originOf(Ptr)),
+               "pass the destination with enzyme_dup and a shadow buffer");
+    return;
+  }
+  D.forward().CreateAlignedStore(D.tangent(V), D.forwardShadow(Ptr),
+                                 SI->getAlign());
+}
+
 struct Entry {
   unsigned Opcode;
   InstructionRule Rule;
 };
 
 const Entry Table[] = {
-    {Instruction::Load, {forwardLoad, reverseLoad}},
-    {Instruction::Store, {forwardStore, reverseStore}},
+    {Instruction::Load, {forwardLoad, reverseLoad, tangentLoad}},
+    {Instruction::Store, {forwardStore, reverseStore, tangentStore}},
     {Instruction::GetElementPtr, {forwardGEP, nullptr}},
     {Instruction::Alloca, {forwardAlloca, reverseAlloca}},
 };

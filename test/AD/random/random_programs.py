@@ -12,9 +12,11 @@ gradient __enzyme_autodiff computes; the program compares it with central
 differences and prints OK or the mismatching components. Each program is
 built at -O0, -O1 and -O2 with the pass plugin and through qgrad-ad. The
 seeds are fixed, so a run is reproducible; `--keep` leaves the sources.
-With `--nested` each program checks the gradient of w . grad f instead,
-whose inner gradient is an __enzyme_autodiff call too (reverse over
-reverse); a seed's f is the same in both modes.
+With `--mode nested` each program checks the gradient of w . grad f
+instead, whose inner gradient is an __enzyme_autodiff call too (reverse
+over reverse); with `--mode forward` also the directional derivative along
+w by __enzyme_fwddiff, against w . grad f and central differences. A
+seed's f is the same in every mode.
 
 Usage: random_programs.py --seeds 1-24 --clang CLANG --plugin SO
        --include DIR --qgrad-ad TOOL --work DIR
@@ -199,10 +201,15 @@ class Gen:
             self.lines.append(f'{pad}double {a}[2] = {{{self.expr(vars_, 2)}, {self.expr(vars_, 2)}}};')
             self.lines.append(f'{pad}double {v} = {h}({a}, {self.expr(vars_, 1)});')
             vars_.append(v)
-    def program(self, nested=False):
-        """The program's text. Nested: the gradient checked is that of
-        w . grad f, whose inner gradient is itself an __enzyme_autodiff
-        call (a Hessian-vector product by reverse over reverse)."""
+    def program(self, mode='reverse'):
+        """The program's text. Modes: reverse, the gradient of f; nested,
+        the gradient of w . grad f, whose inner gradient is itself an
+        __enzyme_autodiff call (a Hessian-vector product by reverse over
+        reverse); forward, the directional derivative of f along w by
+        __enzyme_fwddiff, checked against the reverse gradient's w . grad f
+        too."""
+        nested = mode == 'nested'
+
         vars_ = []
         for _ in range(self.r.randint(3, 8)):
             self.stmt(vars_, 1)
@@ -215,6 +222,30 @@ class Gen:
         weights = random.Random(seed_offset + self.seed)
         ws = ', '.join(f'{weights.uniform(-1, 1):.3f}' for _ in range(self.n))
         objective = 'directional' if nested else 'f'
+        # Forward mode: the directional derivative along w, which must
+        # equal w . grad f from reverse mode and the central difference
+        # along w; the check below then runs on that single direction.
+        forward = f'''
+  double w[{self.n}] = {{{ws}}};
+  double tangent = __enzyme_fwddiff((void *)f, x, w);
+  double along = 0.0;
+  for (int i = 0; i < {self.n}; ++i)
+    along += w[i] * dx[i];
+  double hw = 1e-6, xp[{self.n}], xm[{self.n}];
+  for (int i = 0; i < {self.n}; ++i) {{
+    xp[i] = x[i] + hw * w[i];
+    xm[i] = x[i] - hw * w[i];
+  }}
+  double fdw = (f(xp) - f(xm)) / (2 * hw);
+  if (!(fabs(tangent - along) <= 1e-9 * (1.0 + fabs(along)))) {{
+    printf("MISMATCH forward %.12g reverse %.12g\\n", tangent, along);
+    return 1;
+  }}
+  if (isfinite(fdw) && fabs(fdw) < 1e4 &&
+      !(fabs(tangent - fdw) <= 1e-5 * (1.0 + fabs(fdw)))) {{
+    printf("MISMATCH forward %.12g fd %.12g\\n", tangent, fdw);
+    return 1;
+  }}''' if mode == 'forward' else ''
         directional = f'''
 static double directional(double *x) {{
   static const double w[{self.n}] = {{{ws}}};
@@ -257,7 +288,7 @@ static double f(double *x) {{
 }}{directional}
 int main(void) {{
   double x[{self.n}] = {{{xs}}}, dx[{self.n}] = {{0}};
-  __enzyme_autodiff((void *){objective}, x, dx);
+  __enzyme_autodiff((void *){objective}, x, dx);{forward}
   int bad = 0;
   for (int i = 0; i < {self.n}; ++i) {{
     double h = 1e-6 * (1.0 + fabs(x[i])), keep = x[i];
@@ -281,7 +312,7 @@ def build_and_run(args, seed):
     os.makedirs(work, exist_ok=True)
     source = os.path.join(work, "p.c")
     with open(source, "w") as out:
-        out.write(Gen(seed).program(args.nested))
+        out.write(Gen(seed).program(args.mode))
     c = [args.clang, "-std=c11", f"-I{args.include}"]
     builds = {
         f"plugin-{level}": [
@@ -328,14 +359,17 @@ def main():
     parser.add_argument("--qgrad-ad", required=True, dest="qgrad_ad")
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--nested", action="store_true",
-                        help="check w . grad f by a nested __enzyme_autodiff")
+    parser.add_argument("--mode", default="reverse",
+                        choices=["reverse", "nested", "forward"],
+                        help="reverse: grad f; nested: grad (w . grad f) by "
+                        "a nested __enzyme_autodiff; forward: the "
+                        "directional derivative by __enzyme_fwddiff")
     parser.add_argument("--print", action="store_true",
                         help="print the program of the first seed and stop")
     args = parser.parse_args()
     first, last = (int(s) for s in args.seeds.split("-"))
     if args.print:
-        print(Gen(first).program(args.nested))
+        print(Gen(first).program(args.mode))
         return 0
     seeds = range(first, last + 1)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
