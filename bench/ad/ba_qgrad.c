@@ -25,4 +25,16 @@ static void ba_qgrad_gradient(const void *opaque, const double *params,
                     enzyme_const, in->obs, enzyme_const, in->feats);
 }
 
-const BenchEngineEntry ba_engine = {ba_qgrad_gradient, NULL};
+static double ba_qgrad_directional(const void *opaque, const double *params,
+                                   const double *direction) {
+  const BaInput *in = (const BaInput *)opaque;
+  int points = kBaCameraSize * in->n, weights = points + 3 * in->m;
+  return __enzyme_fwddiff((void *)ba_objective_kernel, enzyme_const, in->p,
+                          enzyme_dup, params, direction, enzyme_dup,
+                          params + points, direction + points, enzyme_dup,
+                          params + weights, direction + weights, enzyme_const,
+                          in->obs, enzyme_const, in->feats);
+}
+
+const BenchEngineEntry ba_engine = {ba_qgrad_gradient, NULL,
+                                    ba_qgrad_directional};

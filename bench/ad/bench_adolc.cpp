@@ -5,6 +5,7 @@
 #include <adolc/adolc.h>
 
 #include <algorithm>
+#include <cmath>
 
 void bench_adolc_trace_on(short tag, double estimated_operations) {
   // Locations and values per operation are at most a small multiple of the
@@ -17,6 +18,16 @@ void bench_adolc_trace_on(short tag, double estimated_operations) {
 int bench_adolc_gradient(short tag, int num_params, const double *params,
                          double *grad) {
   return gradient(tag, num_params, params, grad) < 0 ? -1 : 0;
+}
+
+double bench_adolc_directional(short tag, int num_params, const double *params,
+                               const double *direction) {
+  double y = 0.0, dy = 0.0;
+  // fos_forward's tangent argument is not const, but it only reads it.
+  if (fos_forward(tag, 1, num_params, 0, params,
+                  const_cast<double *>(direction), &y, &dy) < 0)
+    return NAN;
+  return dy;
 }
 
 int bench_adolc_tape_spilled(short tag) {

@@ -14,6 +14,10 @@ extern "C" {
 /* Returns 0, or -1 when ADOL-C reports an error. */
 int bench_adolc_gradient(short tag, int num_params, const double *params,
                          double *grad);
+/* The derivative along `direction` by one first-order forward sweep
+ * (fos_forward); NAN when ADOL-C reports an error. */
+double bench_adolc_directional(short tag, int num_params, const double *params,
+                               const double *direction);
 /* Whether the tape had to spill to files (which would slow gradient()). */
 int bench_adolc_tape_spilled(short tag);
 void bench_adolc_release(short tag);

@@ -23,12 +23,21 @@ typedef struct TimedCall {
   short adolc_tag;          /* > 0: time ADOL-C's gradient() */
   double *grad;
   double sink;
+  /* Non-NULL: time a directional derivative along it instead (ours with
+   * `directional`, else ADOL-C's fos_forward on adolc_tag). */
+  const double *direction;
+  BenchDirectionalFn directional;
 } TimedCall;
 
 static void run_timed_call(void *opaque) {
   TimedCall *call = (TimedCall *)opaque;
   const BenchProblem *p = call->problem;
-  if (call->adolc_tag > 0)
+  if (call->direction && call->directional)
+    call->sink += call->directional(p->input, p->params, call->direction);
+  else if (call->direction)
+    call->sink += bench_adolc_directional(call->adolc_tag, p->num_params,
+                                          p->params, call->direction);
+  else if (call->adolc_tag > 0)
     bench_adolc_gradient(call->adolc_tag, p->num_params, p->params, call->grad);
   else if (call->gradient)
     call->gradient(p->input, p->params, call->grad);
@@ -69,23 +78,54 @@ static void check_finite_differences(const BenchProblem *p,
   free(hand_subset);
 }
 
-/* Times the primal and every gradient that exists, interleaved. */
+/* Times the primal and every gradient that exists, and the directional
+ * derivatives, interleaved. */
 static void time_all(const BenchProblem *p, short adolc_tag,
                      const BenchOptions *options, double *grad,
-                     BenchResult *r) {
-  TimedCall calls[4] = {{p, NULL, 0, grad, 0.0},
-                        {p, p->hand_gradient, 0, grad, 0.0},
-                        {p, NULL, adolc_tag, grad, 0.0},
-                        {p, p->engine->gradient, 0, grad, 0.0}};
-  double *results[4] = {&r->primal_s, &r->hand_s, &r->adolc_s, &r->qgrad_s};
-  int count = p->engine->gradient ? 4 : 3;
-  BenchTimedWork items[4];
-  for (int i = 0; i < count; ++i)
-    items[i] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
+                     const double *direction, BenchResult *r) {
+  TimedCall calls[6] = {
+      {p, NULL, 0, grad, 0.0, NULL, NULL},
+      {p, p->hand_gradient, 0, grad, 0.0, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, direction, NULL},
+      {p, p->engine->gradient, 0, grad, 0.0, NULL, NULL},
+      {p, NULL, 0, grad, 0.0, direction, p->engine->directional}};
+  double *results[6] = {&r->primal_s,        &r->hand_s,  &r->adolc_s,
+                        &r->adolc_forward_s, &r->qgrad_s, &r->forward_s};
+  BenchTimedWork items[6];
+  int count = 0;
+  for (int i = 0; i < 6; ++i) {
+    if ((i == 4 && !p->engine->gradient) || (i == 5 && !p->engine->directional))
+      continue;
+    items[count] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
+    results[count++] = results[i];
+  }
   bench_time_interleaved(items, count, options->min_batch_seconds,
                          options->repetitions);
   for (int i = 0; i < count; ++i)
     *results[i] = items[i].seconds_per_call;
+}
+
+/* A fixed direction with entries in [-1, 1], the same for every tool. */
+static double *new_direction(int count) {
+  double *direction = new_gradient(count);
+  unsigned state = 12345u;
+  for (int i = 0; i < count; ++i) {
+    state = state * 1103515245u + 12345u;
+    direction[i] = ((state >> 8) & 0xffff) / 32767.5 - 1.0;
+  }
+  return direction;
+}
+
+static double dot(const double *a, const double *b, int count) {
+  double sum = 0.0;
+  for (int i = 0; i < count; ++i)
+    sum += a[i] * b[i];
+  return sum;
+}
+
+static double relative_difference(double got, double want) {
+  return fabs(got - want) / fmax(fabs(want), 1e-300);
 }
 
 void bench_measure(const BenchProblem *p, short adolc_tag,
@@ -95,7 +135,9 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   r->origin = p->origin;
   r->num_params = p->num_params;
   r->primal_s = r->hand_s = r->adolc_s = r->qgrad_s = NAN;
+  r->forward_s = r->adolc_forward_s = NAN;
   r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
+  r->forward_vs_hand = r->adolc_forward_vs_hand = NAN;
   r->engine_unavailable =
       p->engine->gradient ? NULL : p->engine->unavailable_reason;
   r->objective = p->primal(p->input, p->params);
@@ -120,8 +162,17 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
     r->qgrad_vs_adolc =
         bench_max_rel_diff(ours, adolc, p->num_params, kRelativeFloor);
   }
+  double *direction = new_direction(p->num_params);
+  double along = dot(hand, direction, p->num_params);
+  r->adolc_forward_vs_hand = relative_difference(
+      bench_adolc_directional(adolc_tag, p->num_params, p->params, direction),
+      along);
+  if (p->engine->directional)
+    r->forward_vs_hand = relative_difference(
+        p->engine->directional(p->input, p->params, direction), along);
   if (options->timing)
-    time_all(p, adolc_tag, options, scratch, r);
+    time_all(p, adolc_tag, options, scratch, direction, r);
+  free(direction);
   bench_adolc_release(adolc_tag);
 
   check_finite_differences(p, options, hand, r);
@@ -129,8 +180,10 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   r->agree =
       r->adolc_vs_hand <= BENCH_AD_TOLERANCE &&
       r->fd_vs_hand <= BENCH_FD_TOLERANCE &&
+      r->adolc_forward_vs_hand <= BENCH_AD_TOLERANCE &&
       (!p->engine->gradient || (r->qgrad_vs_hand <= BENCH_AD_TOLERANCE &&
-                                r->qgrad_vs_adolc <= BENCH_AD_TOLERANCE));
+                                r->qgrad_vs_adolc <= BENCH_AD_TOLERANCE)) &&
+      (!p->engine->directional || r->forward_vs_hand <= BENCH_AD_TOLERANCE);
   free(hand);
   free(adolc);
   free(ours);

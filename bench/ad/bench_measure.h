@@ -23,11 +23,16 @@ typedef struct BenchResult {
   double objective;
   /* Seconds per call; NAN when not measured. */
   double primal_s, qgrad_s, hand_s, adolc_s, adolc_record_s, fd_s;
+  /* Forward mode, one tangent: ours (__enzyme_fwddiff) and ADOL-C's
+   * fos_forward, seconds per call; NAN when not measured. */
+  double forward_s, adolc_forward_s;
   int fd_components;              /* fd_s is extrapolated when < num_params */
   const char *engine_unavailable; /* NULL when the engine built */
   int adolc_spilled;
   /* Relative differences (see bench_max_rel_diff); NAN when not computed. */
   double qgrad_vs_hand, adolc_vs_hand, qgrad_vs_adolc, fd_vs_hand;
+  /* Forward-mode directional derivatives against hand gradient . direction. */
+  double forward_vs_hand, adolc_forward_vs_hand;
   int agree;
 } BenchResult;
 

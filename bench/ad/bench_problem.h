@@ -14,6 +14,9 @@ extern "C" {
 typedef double (*BenchPrimalFn)(const void *input, const double *params);
 typedef void (*BenchGradientFn)(const void *input, const double *params,
                                 double *grad);
+/* The derivative of the objective at `params` along `direction`. */
+typedef double (*BenchDirectionalFn)(const void *input, const double *params,
+                                     const double *direction);
 /* Records the objective at `params` on ADOL-C tape `tag`. */
 typedef void (*BenchAdolcRecordFn)(const void *input, const double *params,
                                    short tag);
@@ -23,6 +26,8 @@ typedef void (*BenchAdolcRecordFn)(const void *input, const double *params,
 typedef struct BenchEngineEntry {
   BenchGradientFn gradient;
   const char *unavailable_reason;
+  /* Forward mode (__enzyme_fwddiff), one tangent; NULL when not built. */
+  BenchDirectionalFn directional;
 } BenchEngineEntry;
 
 typedef struct BenchProblem {

@@ -35,6 +35,8 @@ static void print_text(FILE *out, const BenchResult *r) {
     print_time(out, "qgrad engine", r->qgrad_s, r->primal_s);
   print_time(out, "hand-written adjoint", r->hand_s, r->primal_s);
   print_time(out, "ADOL-C gradient()", r->adolc_s, r->primal_s);
+  print_time(out, "qgrad forward, 1 tangent", r->forward_s, r->primal_s);
+  print_time(out, "ADOL-C fos_forward()", r->adolc_forward_s, r->primal_s);
   fprintf(out, "  %-24s %12.4f ms%s\n", "ADOL-C taping (once)",
           r->adolc_record_s * 1e3,
           r->adolc_spilled ? "  (tape spilled to files)" : "");
@@ -50,6 +52,9 @@ static void print_text(FILE *out, const BenchResult *r) {
           "  FD-hand %.2g (%d components)\n",
           "max relative difference", r->qgrad_vs_hand, r->qgrad_vs_adolc,
           r->adolc_vs_hand, r->fd_vs_hand, r->fd_components);
+  fprintf(out, "  %-24s qgrad-hand %.2g  ADOL-C-hand %.2g (against grad . v)\n",
+          "directional derivative", r->forward_vs_hand,
+          r->adolc_forward_vs_hand);
   fprintf(out, "  %-24s %s\n", "gradients agree",
           r->agree ? "yes" : "NO: MISMATCH");
 }
@@ -134,6 +139,12 @@ static void json_result(FILE *out, const BenchResult *r, int *first) {
       {"qgrad_vs_adolc", r->qgrad_vs_adolc},
       {"adolc_vs_hand", r->adolc_vs_hand},
       {"fd_vs_hand", r->fd_vs_hand},
+      {"forward_s", r->forward_s},
+      {"forward_over_primal", ratio(r->forward_s, r->primal_s)},
+      {"adolc_forward_s", r->adolc_forward_s},
+      {"adolc_forward_over_primal", ratio(r->adolc_forward_s, r->primal_s)},
+      {"forward_vs_hand", r->forward_vs_hand},
+      {"adolc_forward_vs_hand", r->adolc_forward_vs_hand},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i)
     json_number(out, prefix, fields[i].key, fields[i].value, first);

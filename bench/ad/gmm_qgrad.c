@@ -2,7 +2,7 @@
 //
 // Compiled at build time by clang-22 -O2 with the QgradAD plugin, which
 // replaces the __enzyme_autodiff call by a generated reverse-mode gradient of
-// the same kernel the primal runs.
+// the same kernel the primal runs, and __enzyme_fwddiff by its forward mode.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,4 +27,17 @@ static void gmm_qgrad_gradient(const void *opaque, const double *params,
       in->x, enzyme_const, in->wishart_gamma, enzyme_const, in->wishart_m);
 }
 
-const BenchEngineEntry gmm_engine = {gmm_qgrad_gradient, NULL};
+static double gmm_qgrad_directional(const void *opaque, const double *params,
+                                    const double *direction) {
+  const GmmInput *in = (const GmmInput *)opaque;
+  int d = in->d, k = in->k;
+  return __enzyme_fwddiff(
+      (void *)gmm_objective_kernel, enzyme_const, d, enzyme_const, k,
+      enzyme_const, in->n, enzyme_dup, params, direction, enzyme_dup,
+      params + k, direction + k, enzyme_dup, params + k + k * d,
+      direction + k + k * d, enzyme_const, in->x, enzyme_const,
+      in->wishart_gamma, enzyme_const, in->wishart_m);
+}
+
+const BenchEngineEntry gmm_engine = {gmm_qgrad_gradient, NULL,
+                                     gmm_qgrad_directional};

@@ -25,4 +25,16 @@ static void lstm_qgrad_gradient(const void *opaque, const double *params,
                     enzyme_const, in->state, enzyme_const, in->sequence);
 }
 
-const BenchEngineEntry lstm_engine = {lstm_qgrad_gradient, NULL};
+static double lstm_qgrad_directional(const void *opaque, const double *params,
+                                     const double *direction) {
+  const LstmInput *in = (const LstmInput *)opaque;
+  int extra = 8 * in->l * in->b;
+  return __enzyme_fwddiff((void *)lstm_objective_kernel, enzyme_const, in->l,
+                          enzyme_const, in->c, enzyme_const, in->b, enzyme_dup,
+                          params, direction, enzyme_dup, params + extra,
+                          direction + extra, enzyme_const, in->state,
+                          enzyme_const, in->sequence);
+}
+
+const BenchEngineEntry lstm_engine = {lstm_qgrad_gradient, NULL,
+                                      lstm_qgrad_directional};
