@@ -201,20 +201,6 @@ void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
 } // namespace
 
 void GradientEngine::finish() {
-  while (!PendingTangents.empty()) {
-    GradientKey Key = PendingTangents.front();
-    PendingTangents.pop_front();
-    Function *Declared = Tangents[Key];
-    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
-    Differentiator D(*this, *Primal, Key, Key.Fn);
-    Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
-    Declared->replaceAllUsesWith(T);
-    T->takeName(Declared);
-    Declared->eraseFromParent();
-    Tangents[Key] = T;
-    TheTape.forget(*Primal);
-    Primal->eraseFromParent();
-  }
   while (!Pending.empty()) {
     GradientKey Key = Pending.front();
     Pending.pop_front();
@@ -239,6 +225,23 @@ void GradientEngine::finish() {
     TheTape.forget(*C);
     TheTape.forget(*Primal);
     C->eraseFromParent();
+    Primal->eraseFromParent();
+  }
+  // Tangent functions come last: a tangent function of a gradient (forward
+  // over reverse) calls the gradient's split callees, whose bodies must
+  // exist by then; no tangent function asks for a split one.
+  while (!PendingTangents.empty()) {
+    GradientKey Key = PendingTangents.front();
+    PendingTangents.pop_front();
+    Function *Declared = Tangents[Key];
+    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
+    Differentiator D(*this, *Primal, Key, Key.Fn);
+    Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
+    Declared->replaceAllUsesWith(T);
+    T->takeName(Declared);
+    Declared->eraseFromParent();
+    Tangents[Key] = T;
+    TheTape.forget(*Primal);
     Primal->eraseFromParent();
   }
 }

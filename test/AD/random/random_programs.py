@@ -15,7 +15,9 @@ seeds are fixed, so a run is reproducible; `--keep` leaves the sources.
 With `--mode nested` each program checks the gradient of w . grad f
 instead, whose inner gradient is an __enzyme_autodiff call too (reverse
 over reverse); with `--mode forward` also the directional derivative along
-w by __enzyme_fwddiff, against w . grad f and central differences. A
+w by __enzyme_fwddiff, against w . grad f and central differences; with
+`--mode hvp` the nested check and the Hessian-vector product H w by
+__enzyme_fwddiff of the gradient (forward over reverse) against it. A
 seed's f is the same in every mode.
 
 Usage: random_programs.py --seeds 1-24 --clang CLANG --plugin SO
@@ -208,7 +210,7 @@ class Gen:
         reverse); forward, the directional derivative of f along w by
         __enzyme_fwddiff, checked against the reverse gradient's w . grad f
         too."""
-        nested = mode == 'nested'
+        nested = mode in ('nested', 'hvp')
 
         vars_ = []
         for _ in range(self.r.randint(3, 8)):
@@ -221,7 +223,24 @@ class Gen:
         # program is the same in both modes.
         weights = random.Random(seed_offset + self.seed)
         ws = ', '.join(f'{weights.uniform(-1, 1):.3f}' for _ in range(self.n))
+        # Forward over reverse: the Hessian-vector product H w is the
+        # tangent of grad f along w, which must equal the gradient of
+        # w . grad f (reverse over reverse) and its central differences.
+        hessian = f'''
+static void gradient(const double *x, double *g) {{
+  for (int i = 0; i < {self.n}; ++i)
+    g[i] = 0.0;
+  __enzyme_autodiff((void *)f, x, g);
+}}''' if mode == 'hvp' else ''
         objective = 'directional' if nested else 'f'
+        hvp = f'''
+  double v[{self.n}] = {{{ws}}}, g[{self.n}], hv[{self.n}] = {{0}};
+  __enzyme_fwddiff((void *)gradient, x, v, g, hv);
+  for (int i = 0; i < {self.n}; ++i)
+    if (!(fabs(hv[i] - dx[i]) <= 1e-9 * (1.0 + fabs(dx[i])))) {{
+      printf("MISMATCH hvp %d forward-over-reverse %.12g reverse-over-reverse %.12g\\n", i, hv[i], dx[i]);
+      return 1;
+    }}''' if mode == 'hvp' else ''
         # Forward mode: the directional derivative along w, which must
         # equal w . grad f from reverse mode and the central difference
         # along w; the check below then runs on that single direction.
@@ -285,10 +304,10 @@ __attribute__((noinline)) static void blend(double *dst, const double *src,
 static double f(double *x) {{
 {chr(10).join(self.lines)}
   return {ret};
-}}{directional}
+}}{directional}{hessian}
 int main(void) {{
   double x[{self.n}] = {{{xs}}}, dx[{self.n}] = {{0}};
-  __enzyme_autodiff((void *){objective}, x, dx);{forward}
+  __enzyme_autodiff((void *){objective}, x, dx);{forward}{hvp}
   int bad = 0;
   for (int i = 0; i < {self.n}; ++i) {{
     double h = 1e-6 * (1.0 + fabs(x[i])), keep = x[i];
@@ -360,10 +379,11 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--mode", default="reverse",
-                        choices=["reverse", "nested", "forward"],
+                        choices=["reverse", "nested", "forward", "hvp"],
                         help="reverse: grad f; nested: grad (w . grad f) by "
                         "a nested __enzyme_autodiff; forward: the "
-                        "directional derivative by __enzyme_fwddiff")
+                        "directional derivative by __enzyme_fwddiff; hvp: "
+                        "nested, and H w by __enzyme_fwddiff of the gradient")
     parser.add_argument("--print", action="store_true",
                         help="print the program of the first seed and stop")
     args = parser.parse_args()
