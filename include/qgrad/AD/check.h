@@ -431,4 +431,86 @@ static inline int qgrad_check_binary_points(const char *program, qgrad_binary f,
   return qgrad_report_finish(&report);
 }
 
+/* --- Hessians ------------------------------------------------------------
+ * By forward over reverse: at file scope,
+ *
+ *   QGRAD_DEFINE_HESSIAN(energy_hessian, energy)
+ *
+ * for an objective `double energy(const double *x, void *ctx)` defines
+ *
+ *   void energy_hessian_gradient(const double *x, size_t n, void *ctx,
+ *                                double *g);   the gradient, by reverse mode;
+ *   void energy_hessian(const double *x, size_t n, void *ctx, double *h);
+ *
+ * which writes the n x n Hessian into h (row-major) with one forward sweep
+ * of the gradient per column: column j is the tangent of the gradient along
+ * e_j. Needs <qgrad/AD/enzyme.h> and the engine (not for -DQGRAD_NO_AD).
+ * qgrad_check_hessian compares a Hessian with central differences of the
+ * gradient. */
+typedef void (*qgrad_gradient_function)(const double *x, size_t n, void *ctx,
+                                        double *g);
+
+#define QGRAD_DEFINE_HESSIAN(name, objective)                                  \
+  static void name##_gradient(const double *x, size_t n, void *ctx,           \
+                              double *g) {                                     \
+    for (size_t i = 0; i < n; ++i)                                             \
+      g[i] = 0.0;                                                              \
+    __enzyme_autodiff((void *)(objective), enzyme_dup, x, g, enzyme_const,     \
+                      ctx);                                                    \
+  }                                                                            \
+  static void name(const double *x, size_t n, void *ctx, double *h) {         \
+    double *unit = (double *)qgrad_scratch(2 * n, sizeof(double), #name);     \
+    if (!unit)                                                                 \
+      return;                                                                  \
+    double *g = unit + n;                                                      \
+    for (size_t j = 0; j < n; ++j) {                                           \
+      memset(unit, 0, n * sizeof(double));                                     \
+      unit[j] = 1.0;                                                           \
+      __enzyme_fwddiff((void *)name##_gradient, enzyme_dup, x, unit,           \
+                       enzyme_const, n, enzyme_const, ctx, enzyme_dup, g,      \
+                       h + j * n);                                             \
+    }                                                                          \
+    free(unit);                                                                \
+  }
+
+/* How many entries of the Hessian h (row-major, n x n) differ from central
+ * differences of the gradient; each mismatch is printed on stderr. Column j
+ * is (g(x + s e_j) - g(x - s e_j)) / 2s, s = step * max(1, |x_j|). */
+static inline size_t qgrad_check_hessian(qgrad_gradient_function gradient,
+                                         void *ctx, const double *x, size_t n,
+                                         const double *h, double step,
+                                         double tol) {
+  if (step <= 0)
+    step = QGRAD_DEFAULT_FD_STEP;
+  if (tol <= 0)
+    tol = QGRAD_DEFAULT_FD_TOL;
+  double *probe = (double *)qgrad_scratch(3 * n, sizeof(double),
+                                          "qgrad_check_hessian");
+  if (!probe)
+    return n * n;
+  double *up = probe + n, *down = probe + 2 * n;
+  size_t mismatches = 0;
+  for (size_t j = 0; j < n; ++j) {
+    memcpy(probe, x, n * sizeof(double));
+    double s = step * fmax(1.0, fabs(x[j]));
+    double hi = x[j] + s, lo = x[j] - s;
+    probe[j] = hi;
+    gradient(probe, n, ctx, up);
+    probe[j] = lo;
+    gradient(probe, n, ctx, down);
+    for (size_t i = 0; i < n; ++i) {
+      double fd = (up[i] - down[i]) / (hi - lo);
+      if (qgrad_fd_near(fd, h[j * n + i], tol))
+        continue;
+      ++mismatches;
+      fprintf(stderr,
+              "hessian[%zu][%zu] = %.17g but central difference of the "
+              "gradient = %.17g (tolerance %g)\n",
+              j, i, h[j * n + i], fd, tol);
+    }
+  }
+  free(probe);
+  return mismatches;
+}
+
 #endif /* QGRAD_AD_CHECK_H */
