@@ -30,6 +30,15 @@ double bench_adolc_directional(short tag, int num_params, const double *params,
   return dy;
 }
 
+int bench_adolc_hessian_vector(short tag, int num_params, const double *params,
+                               const double *direction, double *product) {
+  // hess_vec's arguments are not const, but it only reads x and v.
+  return hess_vec(tag, num_params, const_cast<double *>(params),
+                  const_cast<double *>(direction), product) < 0
+             ? -1
+             : 0;
+}
+
 int bench_adolc_tape_spilled(short tag) {
   size_t stats[STAT_SIZE];
   tapestats(tag, stats);

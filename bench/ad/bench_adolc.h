@@ -18,6 +18,10 @@ int bench_adolc_gradient(short tag, int num_params, const double *params,
  * (fos_forward); NAN when ADOL-C reports an error. */
 double bench_adolc_directional(short tag, int num_params, const double *params,
                                const double *direction);
+/* The Hessian-vector product along `direction` (hess_vec: forward over
+ * reverse on the tape); 0, or -1 on an ADOL-C error. */
+int bench_adolc_hessian_vector(short tag, int num_params, const double *params,
+                               const double *direction, double *product);
 /* Whether the tape had to spill to files (which would slow gradient()). */
 int bench_adolc_tape_spilled(short tag);
 void bench_adolc_release(short tag);

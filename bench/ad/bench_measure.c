@@ -24,15 +24,26 @@ typedef struct TimedCall {
   double *grad;
   double sink;
   /* Non-NULL: time a directional derivative along it instead (ours with
-   * `directional`, else ADOL-C's fos_forward on adolc_tag). */
+   * `directional`, else ADOL-C's fos_forward on adolc_tag), or with
+   * `hvp`, a Hessian-vector product (ours with hessian_vector, else
+   * ADOL-C's hess_vec). */
   const double *direction;
   BenchDirectionalFn directional;
+  int hvp;
+  BenchHessianVectorFn hessian_vector;
+  double *product;
 } TimedCall;
 
 static void run_timed_call(void *opaque) {
   TimedCall *call = (TimedCall *)opaque;
   const BenchProblem *p = call->problem;
-  if (call->direction && call->directional)
+  if (call->hvp && call->hessian_vector)
+    call->hessian_vector(p->input, p->params, call->direction, call->grad,
+                         call->product);
+  else if (call->hvp)
+    bench_adolc_hessian_vector(call->adolc_tag, p->num_params, p->params,
+                               call->direction, call->product);
+  else if (call->direction && call->directional)
     call->sink += call->directional(p->input, p->params, call->direction);
   else if (call->direction)
     call->sink += bench_adolc_directional(call->adolc_tag, p->num_params,
@@ -82,20 +93,33 @@ static void check_finite_differences(const BenchProblem *p,
  * derivatives, interleaved. */
 static void time_all(const BenchProblem *p, short adolc_tag,
                      const BenchOptions *options, double *grad,
-                     const double *direction, BenchResult *r) {
-  TimedCall calls[6] = {
-      {p, NULL, 0, grad, 0.0, NULL, NULL},
-      {p, p->hand_gradient, 0, grad, 0.0, NULL, NULL},
-      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL},
-      {p, NULL, adolc_tag, grad, 0.0, direction, NULL},
-      {p, p->engine->gradient, 0, grad, 0.0, NULL, NULL},
-      {p, NULL, 0, grad, 0.0, direction, p->engine->directional}};
-  double *results[6] = {&r->primal_s,        &r->hand_s,  &r->adolc_s,
-                        &r->adolc_forward_s, &r->qgrad_s, &r->forward_s};
-  BenchTimedWork items[6];
+                     const double *direction, double *product, BenchResult *r) {
+  TimedCall calls[8] = {
+      {p, NULL, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
+      {p, p->hand_gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL, 0, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, direction, NULL, 0, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, direction, NULL, 1, NULL, product},
+      {p, p->engine->gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
+      {p, NULL, 0, grad, 0.0, direction, p->engine->directional, 0, NULL, NULL},
+      {p, NULL, 0, grad, 0.0, direction, NULL, 1, p->engine->hessian_vector,
+       product}};
+  double *results[8] = {&r->primal_s,        &r->hand_s,      &r->adolc_s,
+                        &r->adolc_forward_s, &r->adolc_hvp_s, &r->qgrad_s,
+                        &r->forward_s,       &r->hvp_s};
+  // ADOL-C's hess_vec is timed only where ours is: it is slow on BA.
+  int present[8] = {1,
+                    1,
+                    1,
+                    1,
+                    p->engine->hessian_vector != NULL,
+                    p->engine->gradient != NULL,
+                    p->engine->directional != NULL,
+                    p->engine->hessian_vector != NULL};
+  BenchTimedWork items[8];
   int count = 0;
-  for (int i = 0; i < 6; ++i) {
-    if ((i == 4 && !p->engine->gradient) || (i == 5 && !p->engine->directional))
+  for (int i = 0; i < 8; ++i) {
+    if (!present[i])
       continue;
     items[count] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
     results[count++] = results[i];
@@ -128,6 +152,38 @@ static double relative_difference(double got, double want) {
   return fabs(got - want) / fmax(fabs(want), 1e-300);
 }
 
+/* Ours against ADOL-C's hess_vec and against central differences of the
+ * hand gradient along the direction (step 1e-6 times the largest entry). */
+static void check_hessian_vector(const BenchProblem *p, short adolc_tag,
+                                 const double *direction, double *grad,
+                                 double *product, BenchResult *r) {
+  int n = p->num_params;
+  double *adolc = new_gradient(n), *fd = new_gradient(n);
+  double *probe = new_gradient(n), *up = new_gradient(n),
+         *down = new_gradient(n);
+  p->engine->hessian_vector(p->input, p->params, direction, grad, product);
+  bench_adolc_hessian_vector(adolc_tag, n, p->params, direction, adolc);
+  r->hvp_vs_adolc = bench_max_rel_diff(product, adolc, n, kRelativeFloor);
+  double scale = 0.0;
+  for (int i = 0; i < n; ++i)
+    scale = fmax(scale, fabs(p->params[i]));
+  double h = 1e-6 * fmax(scale, 1.0);
+  for (int i = 0; i < n; ++i)
+    probe[i] = p->params[i] + h * direction[i];
+  p->hand_gradient(p->input, probe, up);
+  for (int i = 0; i < n; ++i)
+    probe[i] = p->params[i] - h * direction[i];
+  p->hand_gradient(p->input, probe, down);
+  for (int i = 0; i < n; ++i)
+    fd[i] = (up[i] - down[i]) / (2 * h);
+  r->hvp_vs_fd = bench_max_rel_diff(product, fd, n, 1e-3);
+  free(adolc);
+  free(fd);
+  free(probe);
+  free(up);
+  free(down);
+}
+
 void bench_measure(const BenchProblem *p, short adolc_tag,
                    const BenchOptions *options, BenchResult *r) {
   memset(r, 0, sizeof *r);
@@ -135,7 +191,8 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   r->origin = p->origin;
   r->num_params = p->num_params;
   r->primal_s = r->hand_s = r->adolc_s = r->qgrad_s = NAN;
-  r->forward_s = r->adolc_forward_s = NAN;
+  r->forward_s = r->adolc_forward_s = r->hvp_s = r->adolc_hvp_s = NAN;
+  r->hvp_vs_adolc = r->hvp_vs_fd = NAN;
   r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
   r->forward_vs_hand = r->adolc_forward_vs_hand = NAN;
   r->engine_unavailable =
@@ -170,9 +227,13 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   if (p->engine->directional)
     r->forward_vs_hand = relative_difference(
         p->engine->directional(p->input, p->params, direction), along);
+  double *product = new_gradient(p->num_params);
+  if (p->engine->hessian_vector)
+    check_hessian_vector(p, adolc_tag, direction, scratch, product, r);
   if (options->timing)
-    time_all(p, adolc_tag, options, scratch, direction, r);
+    time_all(p, adolc_tag, options, scratch, direction, product, r);
   free(direction);
+  free(product);
   bench_adolc_release(adolc_tag);
 
   check_finite_differences(p, options, hand, r);
@@ -183,7 +244,9 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
       r->adolc_forward_vs_hand <= BENCH_AD_TOLERANCE &&
       (!p->engine->gradient || (r->qgrad_vs_hand <= BENCH_AD_TOLERANCE &&
                                 r->qgrad_vs_adolc <= BENCH_AD_TOLERANCE)) &&
-      (!p->engine->directional || r->forward_vs_hand <= BENCH_AD_TOLERANCE);
+      (!p->engine->directional || r->forward_vs_hand <= BENCH_AD_TOLERANCE) &&
+      (!p->engine->hessian_vector || (r->hvp_vs_adolc <= BENCH_AD_TOLERANCE &&
+                                      r->hvp_vs_fd <= BENCH_FD_TOLERANCE));
   free(hand);
   free(adolc);
   free(ours);

@@ -26,6 +26,9 @@ typedef struct BenchResult {
   /* Forward mode, one tangent: ours (__enzyme_fwddiff) and ADOL-C's
    * fos_forward, seconds per call; NAN when not measured. */
   double forward_s, adolc_forward_s;
+  /* Hessian-vector products: ours (forward over reverse) and ADOL-C's
+   * hess_vec, seconds per call; NAN when not measured. */
+  double hvp_s, adolc_hvp_s;
   int fd_components;              /* fd_s is extrapolated when < num_params */
   const char *engine_unavailable; /* NULL when the engine built */
   int adolc_spilled;
@@ -33,6 +36,9 @@ typedef struct BenchResult {
   double qgrad_vs_hand, adolc_vs_hand, qgrad_vs_adolc, fd_vs_hand;
   /* Forward-mode directional derivatives against hand gradient . direction. */
   double forward_vs_hand, adolc_forward_vs_hand;
+  /* Hessian-vector products: ours against ADOL-C's, and ours against
+   * central differences of the hand gradient along the direction. */
+  double hvp_vs_adolc, hvp_vs_fd;
   int agree;
 } BenchResult;
 

@@ -17,6 +17,11 @@ typedef void (*BenchGradientFn)(const void *input, const double *params,
 /* The derivative of the objective at `params` along `direction`. */
 typedef double (*BenchDirectionalFn)(const void *input, const double *params,
                                      const double *direction);
+/* The gradient into `grad` and the Hessian-vector product along
+ * `direction` into `product`. */
+typedef void (*BenchHessianVectorFn)(const void *input, const double *params,
+                                     const double *direction, double *grad,
+                                     double *product);
 /* Records the objective at `params` on ADOL-C tape `tag`. */
 typedef void (*BenchAdolcRecordFn)(const void *input, const double *params,
                                    short tag);
@@ -28,6 +33,8 @@ typedef struct BenchEngineEntry {
   const char *unavailable_reason;
   /* Forward mode (__enzyme_fwddiff), one tangent; NULL when not built. */
   BenchDirectionalFn directional;
+  /* Forward over reverse; NULL when not built. */
+  BenchHessianVectorFn hessian_vector;
 } BenchEngineEntry;
 
 typedef struct BenchProblem {

@@ -37,6 +37,11 @@ static void print_text(FILE *out, const BenchResult *r) {
   print_time(out, "ADOL-C gradient()", r->adolc_s, r->primal_s);
   print_time(out, "qgrad forward, 1 tangent", r->forward_s, r->primal_s);
   print_time(out, "ADOL-C fos_forward()", r->adolc_forward_s, r->primal_s);
+  print_time(out, "qgrad Hessian-vector", r->hvp_s, r->primal_s);
+  print_time(out, "ADOL-C hess_vec()", r->adolc_hvp_s, r->primal_s);
+  if (!isnan(r->hvp_s) && !isnan(r->qgrad_s))
+    fprintf(out, "  %-24s %12.2f\n", "Hessian-vector / gradient",
+            r->hvp_s / r->qgrad_s);
   fprintf(out, "  %-24s %12.4f ms%s\n", "ADOL-C taping (once)",
           r->adolc_record_s * 1e3,
           r->adolc_spilled ? "  (tape spilled to files)" : "");
@@ -55,6 +60,9 @@ static void print_text(FILE *out, const BenchResult *r) {
   fprintf(out, "  %-24s qgrad-hand %.2g  ADOL-C-hand %.2g (against grad . v)\n",
           "directional derivative", r->forward_vs_hand,
           r->adolc_forward_vs_hand);
+  if (!isnan(r->hvp_vs_adolc))
+    fprintf(out, "  %-24s qgrad-ADOL-C %.2g  qgrad-FD %.2g\n",
+            "Hessian-vector product", r->hvp_vs_adolc, r->hvp_vs_fd);
   fprintf(out, "  %-24s %s\n", "gradients agree",
           r->agree ? "yes" : "NO: MISMATCH");
 }
@@ -145,6 +153,12 @@ static void json_result(FILE *out, const BenchResult *r, int *first) {
       {"adolc_forward_over_primal", ratio(r->adolc_forward_s, r->primal_s)},
       {"forward_vs_hand", r->forward_vs_hand},
       {"adolc_forward_vs_hand", r->adolc_forward_vs_hand},
+      {"hvp_s", r->hvp_s},
+      {"hvp_over_gradient", ratio(r->hvp_s, r->qgrad_s)},
+      {"adolc_hvp_s", r->adolc_hvp_s},
+      {"adolc_hvp_over_ours", ratio(r->adolc_hvp_s, r->hvp_s)},
+      {"hvp_vs_adolc", r->hvp_vs_adolc},
+      {"hvp_vs_fd", r->hvp_vs_fd},
   };
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; ++i)
     json_number(out, prefix, fields[i].key, fields[i].value, first);

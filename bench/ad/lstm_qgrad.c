@@ -37,4 +37,4 @@ static double lstm_qgrad_directional(const void *opaque, const double *params,
 }
 
 const BenchEngineEntry lstm_engine = {lstm_qgrad_gradient, NULL,
-                                      lstm_qgrad_directional};
+                                      lstm_qgrad_directional, NULL};
