@@ -32,9 +32,28 @@ namespace {
 // template), and programs declare their own prototypes with any suffix.
 constexpr StringRef CombinedName = "__enzyme_autodiff";
 constexpr StringRef ForwardName = "__enzyme_fwddiff";
-constexpr StringRef UnsupportedNames[] = {
-    "__enzyme_augmentfwd", "__enzyme_reverse", "__enzyme_fwdsplit",
-    "__enzyme_batch", "__enzyme_virtualreverse"};
+// Split reverse mode: the augmented forward leaves a tape that the reverse
+// takes later; augmentsize says how many bytes a caller's tape buffer needs.
+constexpr StringRef AugmentedName = "__enzyme_augmentfwd";
+constexpr StringRef ReverseName = "__enzyme_reverse";
+constexpr StringRef TapeSizeName = "__enzyme_augmentsize";
+constexpr StringRef UnsupportedNames[] = {"__enzyme_fwdsplit", "__enzyme_batch",
+                                          "__enzyme_virtualreverse"};
+
+enum class EntryKind { Combined, Forward, Augmented, Reverse, TapeSize };
+
+std::optional<EntryKind> entryKind(StringRef Name) {
+  // augmentsize before augmentfwd: neither name contains the other, but the
+  // order keeps the table readable.
+  for (auto [Text, Kind] : {std::pair{CombinedName, EntryKind::Combined},
+                            std::pair{ForwardName, EntryKind::Forward},
+                            std::pair{TapeSizeName, EntryKind::TapeSize},
+                            std::pair{AugmentedName, EntryKind::Augmented},
+                            std::pair{ReverseName, EntryKind::Reverse}})
+    if (Name.contains(Text))
+      return Kind;
+  return std::nullopt;
+}
 
 struct Marker {
   StringRef Name;
@@ -53,6 +72,13 @@ constexpr Marker Markers[] = {
     {"enzyme_noret", std::nullopt},
     {"enzyme_nofree", std::nullopt},
 };
+
+// The markers of a split-mode call that say where its tape is, read before
+// the function's arguments: enzyme_allocated SIZE (the caller's buffer
+// size), enzyme_tape PTR (the buffer, or the tape augmentfwd returned), and
+// for __enzyme_reverse enzyme_nofree (keep the tape for another reverse).
+constexpr StringRef TapeMarkers[] = {"enzyme_allocated", "enzyme_tape",
+                                     "enzyme_nofree"};
 
 // The unqualified name of a global: a marker declared inside a C++
 // namespace is mangled (_ZN2ns10enzyme_dupE) but means the same marker.
@@ -193,9 +219,12 @@ private:
 
   Error lower() {
     std::string Callee = displayName(CB.getCalledFunction()->getName());
+    Kind = *entryKind(CB.getCalledFunction()->getName());
     // Forward mode (__enzyme_fwddiff): an active float is followed by its
     // tangent, and the call returns the tangent of the result.
-    bool Forward = CB.getCalledFunction()->getName().contains(ForwardName);
+    bool Forward = Kind == EntryKind::Forward;
+    bool Split = Kind == EntryKind::Augmented || Kind == EntryKind::Reverse ||
+                 Kind == EntryKind::TapeSize;
     unsigned First = CB.hasStructRetAttr() ? 1 : 0;
     if (CB.arg_size() <= First)
       return fail("'" + Callee +
@@ -212,6 +241,13 @@ private:
                   "define the function in the same translation unit");
     Key.Fn = Fn;
     unsigned Next = First + 1;
+    if (Split)
+      if (Error Err = readTapeMarkers(Next, Callee))
+        return Err;
+    // augmentsize's arguments are only the activities, which the tape's
+    // size here does not depend on.
+    if (Kind == EntryKind::TapeSize)
+      return deliverTapeSize();
     for (Argument &Param : Fn->args()) {
       unsigned Number = Param.getArgNo() + 1;
       if (Next >= CB.arg_size())
@@ -308,11 +344,30 @@ private:
                     "pass the shadow buffer right after the pointer");
       Args.push_back(Shadow);
     }
+    Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
+    // The reverse takes the adjoint of a float result after the arguments.
+    Value *ReturnAdjoint = nullptr;
+    if (Kind == EntryKind::Reverse && Key.ReturnActive) {
+      if (Next >= CB.arg_size())
+        return fail("too few arguments to '" + Callee + "': '" + Fn->getName() +
+                        "' returns a float, whose adjoint must follow the "
+                        "arguments",
+                    "pass the seed of the result, e.g. 1.0, last");
+      ReturnAdjoint =
+          convertArgument(B, CB.getArgOperand(Next++), Fn->getReturnType());
+      if (!ReturnAdjoint)
+        return fail("the adjoint of the result of '" + Fn->getName() +
+                    "' must be a float");
+    }
     if (Next != CB.arg_size())
       return fail("too many arguments to '" + Callee + "': '" + Fn->getName() +
                   "' has " + Twine(Fn->arg_size()) + " parameters, and " +
                   Twine(CB.arg_size() - Next) + " argument(s) are left over");
-    Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
+    if (Kind == EntryKind::Augmented)
+      return lowerAugmented();
+    if (Kind == EntryKind::Reverse)
+      return lowerReverse(ReturnAdjoint,
+                          First == 1 ? CB.getArgOperand(0) : nullptr);
     if (Forward)
       return deliverTangent(B.CreateCall(E.tangentFunction(Key, true), Args));
     if (Key.ReturnActive)
@@ -320,6 +375,122 @@ private:
     Function *G = E.combined(Key);
     Value *Grads = B.CreateCall(G, Args);
     return deliver(Grads, First == 1 ? CB.getArgOperand(0) : nullptr);
+  }
+
+  // enzyme_allocated SIZE, enzyme_tape PTR and enzyme_nofree, in any order,
+  // before the function's arguments.
+  Error readTapeMarkers(unsigned &Next, const std::string &Callee) {
+    while (Next < CB.arg_size()) {
+      std::optional<std::string> Name = markerName(CB.getArgOperand(Next));
+      if (!Name || !is_contained(TapeMarkers, *Name))
+        return Error::success();
+      ++Next;
+      if (*Name == "enzyme_nofree") {
+        KeepTape = true;
+        continue;
+      }
+      if (Next >= CB.arg_size())
+        return fail("too few arguments to '" + Callee + "': " + *Name +
+                    " is not followed by its value");
+      Value *V = CB.getArgOperand(Next++);
+      if (*Name == "enzyme_tape") {
+        if (!V->getType()->isPointerTy())
+          return fail("enzyme_tape must be followed by a pointer, not " +
+                      typeName(V->getType()));
+        TapeBuffer = V;
+        continue;
+      }
+      auto *Size = dyn_cast<ConstantInt>(V);
+      if (V->getType()->isIntegerTy() && Size &&
+          Size->getZExtValue() < Tape::handleSize())
+        return fail("the tape buffer of " + Twine(Size->getZExtValue()) +
+                        " bytes is smaller than the " +
+                        Twine(Tape::handleSize()) + " bytes a tape needs",
+                    "allocate __enzyme_augmentsize(...) bytes");
+      Allocated = true;
+    }
+    return Error::success();
+  }
+
+  Error deliverTapeSize() {
+    if (!CB.getType()->isIntegerTy())
+      return fail("'" + displayName(CB.getCalledFunction()->getName()) +
+                  "' must be declared returning an integer");
+    CB.replaceAllUsesWith(ConstantInt::get(CB.getType(), Tape::handleSize()));
+    return Error::success();
+  }
+
+  // The augmented forward runs with a tape of its own (a private chunked
+  // tape, whose cursor is the tape handle): in the caller's buffer, or in a
+  // heap handle the call returns.
+  Error lowerAugmented() {
+    Key.PrivateTape = true;
+    Type *Ret = CB.getType();
+    if (!TapeBuffer && !Ret->isPointerTy())
+      return fail("without enzyme_tape, '" +
+                      displayName(CB.getCalledFunction()->getName()) +
+                      "' returns the tape and must be declared returning a "
+                      "pointer",
+                  "declare it `void *__enzyme_augmentfwd(void *, ...)`, or "
+                  "pass enzyme_allocated SIZE, enzyme_tape BUFFER");
+    Value *Handle = TapeBuffer;
+    if (!Handle)
+      Handle = B.CreateCall(mallocFunction(), {B.getInt64(Tape::handleSize())},
+                            "qgrad.tape");
+    E.tape().clearHandle(B, Handle);
+    SplitGradient Split = E.split(Key);
+    Args.push_back(Handle);
+    Value *Primal = B.CreateCall(Split.Augmented, Args);
+    if (!TapeBuffer) {
+      CB.replaceAllUsesWith(B.CreatePointerCast(Handle, Ret));
+      return Error::success();
+    }
+    if (Ret->isVoidTy())
+      return Error::success();
+    if (Ret->isFloatingPointTy() && Primal->getType()->isFloatingPointTy()) {
+      CB.replaceAllUsesWith(convertFloat(B, Primal, Ret));
+      return Error::success();
+    }
+    if (Ret == Primal->getType()) {
+      CB.replaceAllUsesWith(Primal);
+      return Error::success();
+    }
+    return fail("the call site expects " + typeName(Ret) + " but '" +
+                Key.Fn->getName() + "' returns " + typeName(Primal->getType()));
+  }
+
+  // The reverse pops a copy of the tape's cursor, so that with enzyme_nofree
+  // the same tape can be reversed again (with another seed); otherwise its
+  // chunks, and a heap handle, are freed.
+  Error lowerReverse(Value *ReturnAdjoint, Value *StructReturn) {
+    if (!TapeBuffer)
+      return fail("'" + displayName(CB.getCalledFunction()->getName()) +
+                      "' needs the tape of an __enzyme_augmentfwd call",
+                  "pass enzyme_tape followed by the tape (and "
+                  "enzyme_allocated SIZE for a buffer of your own)");
+    Key.PrivateTape = true;
+    SplitGradient Split = E.split(Key);
+    Value *Cursor = E.tape().copyHandle(B, TapeBuffer);
+    if (ReturnAdjoint)
+      Args.push_back(ReturnAdjoint);
+    Args.push_back(Cursor);
+    Value *Grads = B.CreateCall(Split.Reverse, Args);
+    if (!KeepTape) {
+      E.tape().freeHandle(B, TapeBuffer);
+      if (!Allocated)
+        B.CreateCall(freeFunction(), {TapeBuffer});
+    }
+    return deliver(Grads, StructReturn);
+  }
+
+  FunctionCallee mallocFunction() {
+    return CB.getModule()->getOrInsertFunction(
+        "malloc", FunctionType::get(B.getPtrTy(), {B.getInt64Ty()}, false));
+  }
+
+  FunctionCallee freeFunction() {
+    return CB.getModule()->getOrInsertFunction(
+        "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   }
 
   // Forward mode's result: the tangent of the return, in the type the call
@@ -380,12 +551,18 @@ private:
   IRBuilder<> B;
   GradientKey Key;
   SmallVector<Value *> Args;
+  EntryKind Kind = EntryKind::Combined;
+  // Split mode: the tape handle's buffer, whether the caller allocated it,
+  // and whether a reverse keeps it for another one.
+  Value *TapeBuffer = nullptr;
+  bool Allocated = false;
+  bool KeepTape = false;
 };
 
 } // namespace
 
 bool isEntryPointName(StringRef Name) {
-  if (Name.contains(CombinedName) || Name.contains(ForwardName))
+  if (entryKind(Name))
     return true;
   return any_of(UnsupportedNames,
                 [&](StringRef P) { return Name.contains(P); });
@@ -456,12 +633,13 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
   orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
     StringRef Name = CB->getCalledFunction()->getName();
-    if (!Name.contains(CombinedName) && !Name.contains(ForwardName)) {
+    if (!entryKind(Name)) {
       E.diagnostics().add(makeError(
           CB->getFunction(), CB,
           "'" + displayName(Name) +
               "' is not supported yet; only combined reverse mode "
-              "(__enzyme_autodiff*) and forward mode (__enzyme_fwddiff*) are",
+              "(__enzyme_autodiff*), forward mode (__enzyme_fwddiff*) and "
+              "split mode (__enzyme_augmentfwd*, __enzyme_reverse*) are",
           "call __enzyme_autodiff for a gradient, __enzyme_fwddiff for a "
           "directional derivative"));
       eraseEntryCall(*CB);

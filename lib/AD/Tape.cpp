@@ -37,6 +37,22 @@ Tape::CursorFields Tape::fieldsOf(IRBuilderBase &B, Value *Cursor) {
           B.CreateStructGEP(stateType(), Cursor, Capacity)};
 }
 
+void Tape::clearHandle(IRBuilderBase &B, Value *Handle) {
+  B.CreateStore(Constant::getNullValue(stateType()), Handle);
+}
+
+Value *Tape::copyHandle(IRBuilderBase &B, Value *Handle) {
+  Function *F = B.GetInsertBlock()->getParent();
+  IRBuilder<> EB(&F->getEntryBlock(), F->getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Copy = EB.CreateAlloca(stateType(), nullptr, "qgrad.tape.copy");
+  B.CreateStore(B.CreateLoad(stateType(), Handle), Copy);
+  return Copy;
+}
+
+void Tape::freeHandle(IRBuilderBase &B, Value *Handle) {
+  B.CreateCall(privateFreeFunction(), {Handle});
+}
+
 StructType *Tape::stateType() {
   LLVMContext &Ctx = M.getContext();
   return StructType::get(Ctx, {PointerType::getUnqual(Ctx),

@@ -80,6 +80,18 @@ public:
   /// The address of the current function's cursor, the argument that split
   /// gradients with a Passed cursor take last.
   llvm::Value *cursor(llvm::IRBuilderBase &B);
+
+  // Split mode's tape handles (__enzyme_augmentfwd/__enzyme_reverse): a
+  // private tape's cursor in memory the caller owns.
+  /// Bytes of a handle (what __enzyme_augmentsize answers).
+  static constexpr uint64_t handleSize() { return 24; }
+  /// Makes the handle an empty tape.
+  void clearHandle(llvm::IRBuilderBase &B, llvm::Value *Handle);
+  /// A copy of the handle's cursor in a new stack slot, for a reverse that
+  /// must leave the handle as it is.
+  llvm::Value *copyHandle(llvm::IRBuilderBase &B, llvm::Value *Handle);
+  /// Frees the chunks of the handle's tape (not the handle).
+  void freeHandle(llvm::IRBuilderBase &B, llvm::Value *Handle);
   /// Writes the cursor back to the thread's tape (before a new return).
   void saveCursor(llvm::IRBuilderBase &B);
   /// To, a clone of From, uses the clone of From's cursor.
