@@ -2,8 +2,13 @@
  *
  * Include this header from C or C++ and compile with the qgrad AD plugin
  * (clang-22 -fpass-plugin=build/lib/QgradAD.so) or run the module through
- * qgrad-ad. Every call of a function whose name starts with __enzyme_autodiff
- * is replaced by a call of a synthesized reverse-mode gradient.
+ * qgrad-ad. Every call of a function whose name contains __enzyme_autodiff
+ * is replaced by a call of a synthesized reverse-mode gradient, one whose
+ * name contains __enzyme_fwddiff by forward mode (each active float argument
+ * followed by its tangent, each enzyme_dup pointer by its tangent buffer;
+ * the call returns the tangent of the result), and __enzyme_augmentfwd /
+ * __enzyme_reverse / __enzyme_augmentsize by split reverse mode (see
+ * docs/ad-engine.md). C++ declarations may be mangled.
  *
  * Activity markers: pass one of these before an argument to say how it is
  * treated. Only the marker global's name matters, never its value, so the
