@@ -233,6 +233,12 @@ typedef struct QgradCheckReport {
   unsigned failures;
 } QgradCheckReport;
 
+#ifdef QGRAD_CHECK_FORWARD
+/* Forward-mode checks the checker entry points add (see the end of this
+ * file); qgrad_report_finish counts them in. */
+static unsigned qgrad_forward_checks, qgrad_forward_failures;
+#endif
+
 static inline QgradCheckReport qgrad_report_start(const char *program) {
   QgradCheckReport r = {program, 0, 0};
   return r;
@@ -288,13 +294,20 @@ static inline int qgrad_report_finish(const QgradCheckReport *r) {
 #else
   const char *mode = "AD vs analytic vs finite differences";
 #endif
-  if (r->checks == 0) {
+  unsigned checks = r->checks, failures = r->failures;
+#ifdef QGRAD_CHECK_FORWARD
+  mode = "AD vs analytic vs finite differences, and forward mode";
+  checks += qgrad_forward_checks;
+  failures += qgrad_forward_failures;
+  qgrad_forward_checks = qgrad_forward_failures = 0;
+#endif
+  if (checks == 0) {
     printf("%s: FAIL: no checks ran\n", r->program);
     return 1;
   }
   printf("%s: %s: %u of %u checks failed (%s)\n", r->program,
-         r->failures ? "FAIL" : "PASS", r->failures, r->checks, mode);
-  return r->failures ? 1 : 0;
+         failures ? "FAIL" : "PASS", failures, checks, mode);
+  return failures ? 1 : 0;
 }
 
 /* Shortcuts for programs that check one gradient: each starts a report,
@@ -512,5 +525,95 @@ static inline size_t qgrad_check_hessian(qgrad_gradient_function gradient,
   free(probe);
   return mismatches;
 }
+
+#ifdef QGRAD_CHECK_FORWARD
+/* --- Forward mode on every checked function ------------------------------
+ * With -DQGRAD_CHECK_FORWARD (a configuration of the coverage programs),
+ * each checker entry point that names the checked function also
+ * differentiates that function in forward mode (__enzyme_fwddiff, one unit
+ * tangent per input) and expects the analytic derivative. The function must
+ * be named directly, not reached through a pointer. */
+double __enzyme_fwddiff(void *, ...);
+extern int enzyme_dup, enzyme_const;
+
+static inline void qgrad_forward_expect(const char *program, const char *what,
+                                        size_t index, double forward,
+                                        double analytic, double rtol) {
+  ++qgrad_forward_checks;
+  if (qgrad_relatively_near(forward, analytic, rtol))
+    return;
+  ++qgrad_forward_failures;
+  fprintf(stderr,
+          "%s: MISMATCH %s[%zu]: forward mode %.17g, analytic %.17g "
+          "(tolerance %g)\n",
+          program, what, index, forward, analytic, rtol);
+}
+
+#define QGRAD_FORWARD_OBJECTIVE(program, what, f, ctx, x, n, analytic, rtol)  \
+  do {                                                                         \
+    size_t qgrad_n_ = (n);                                                     \
+    double *qgrad_unit_ =                                                      \
+        (double *)qgrad_scratch(qgrad_n_, sizeof(double), program);           \
+    for (size_t qgrad_i_ = 0; qgrad_unit_ && qgrad_i_ < qgrad_n_; ++qgrad_i_) { \
+      memset(qgrad_unit_, 0, qgrad_n_ * sizeof(double));                       \
+      qgrad_unit_[qgrad_i_] = 1.0;                                             \
+      qgrad_forward_expect(program, what, qgrad_i_,                            \
+                           __enzyme_fwddiff((void *)(f), enzyme_dup, (x),      \
+                                            qgrad_unit_, enzyme_const, (ctx)), \
+                           (analytic)[qgrad_i_], rtol);                        \
+    }                                                                          \
+    free(qgrad_unit_);                                                         \
+  } while (0)
+
+#define qgrad_check_unary(program, f, x, ad, analytic, tol)                    \
+  ({                                                                           \
+    qgrad_forward_expect(program, "forward", 0,                                \
+                         __enzyme_fwddiff((void *)(f), (double)(x), 1.0),      \
+                         (analytic), (tol).analytic_rtol);                     \
+    qgrad_check_unary(program, f, x, ad, analytic, tol);                       \
+  })
+#define qgrad_expect_unary(report, what, f, x, ad, analytic, tol)              \
+  do {                                                                         \
+    qgrad_forward_expect((report)->program, what, 0,                           \
+                         __enzyme_fwddiff((void *)(f), (double)(x), 1.0),      \
+                         (analytic), (tol).analytic_rtol);                     \
+    qgrad_expect_unary(report, what, f, x, ad, analytic, tol);                 \
+  } while (0)
+#define QGRAD_FORWARD_BINARY(program, f, x, y, analytic, rtol)                 \
+  do {                                                                         \
+    QgradPair qgrad_want_ = (analytic);                                        \
+    qgrad_forward_expect(                                                      \
+        program, "forward", 0,                                                 \
+        __enzyme_fwddiff((void *)(f), (double)(x), 1.0, (double)(y), 0.0),     \
+        qgrad_want_.dx, rtol);                                                 \
+    qgrad_forward_expect(                                                      \
+        program, "forward", 1,                                                 \
+        __enzyme_fwddiff((void *)(f), (double)(x), 0.0, (double)(y), 1.0),     \
+        qgrad_want_.dy, rtol);                                                 \
+  } while (0)
+#define qgrad_check_binary(program, f, x, y, ad, analytic, tol)                \
+  ({                                                                           \
+    QGRAD_FORWARD_BINARY(program, f, x, y, analytic, (tol).analytic_rtol);     \
+    qgrad_check_binary(program, f, x, y, ad, analytic, tol);                   \
+  })
+#define qgrad_expect_binary(report, what, f, x, y, ad, analytic, tol)          \
+  do {                                                                         \
+    QGRAD_FORWARD_BINARY((report)->program, f, x, y, analytic,                 \
+                         (tol).analytic_rtol);                                 \
+    qgrad_expect_binary(report, what, f, x, y, ad, analytic, tol);             \
+  } while (0)
+#define qgrad_check_objective(program, f, ctx, x, n, ad, analytic, tol)        \
+  ({                                                                           \
+    QGRAD_FORWARD_OBJECTIVE(program, "forward", f, ctx, x, n, analytic,        \
+                            (tol).analytic_rtol);                              \
+    qgrad_check_objective(program, f, ctx, x, n, ad, analytic, tol);           \
+  })
+#define qgrad_expect_gradient(report, what, f, ctx, x, n, ad, analytic, tol)   \
+  do {                                                                         \
+    QGRAD_FORWARD_OBJECTIVE((report)->program, what, f, ctx, x, n, analytic,   \
+                            (tol).analytic_rtol);                              \
+    qgrad_expect_gradient(report, what, f, ctx, x, n, ad, analytic, tol);      \
+  } while (0)
+#endif /* QGRAD_CHECK_FORWARD */
 
 #endif /* QGRAD_AD_CHECK_H */

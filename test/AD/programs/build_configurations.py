@@ -32,6 +32,17 @@ BUILD_COMMANDS = {
     "plugin-O1": f"{COMPILE_C} -O1 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O2": f"{COMPILE_C} -O2 -fpass-plugin=%plugin %s -o %t -lm",
     "plugin-O3": f"{COMPILE_C} -O3 -fpass-plugin=%plugin %s -o %t -lm",
+    # Forward mode: the checker also differentiates every checked function
+    # with __enzyme_fwddiff (check.h, QGRAD_CHECK_FORWARD).
+    "forward-O0": f"{COMPILE_C} -O0 -DQGRAD_CHECK_FORWARD"
+    " -fpass-plugin=%plugin %s -o %t -lm",
+    "forward-O1": f"{COMPILE_C} -O1 -DQGRAD_CHECK_FORWARD"
+    " -fpass-plugin=%plugin %s -o %t -lm",
+    "forward-O2": f"{COMPILE_C} -O2 -DQGRAD_CHECK_FORWARD"
+    " -fpass-plugin=%plugin %s -o %t -lm",
+    "forward-qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone"
+    f" -DQGRAD_CHECK_FORWARD -S -emit-llvm %s -o %t.ll && {QGRAD_AD} %t.ll"
+    f" -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",
     "qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone -S -emit-llvm %s"
     f" -o %t.ll && {QGRAD_AD} %t.ll -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",
 }

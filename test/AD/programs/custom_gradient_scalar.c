@@ -5,6 +5,8 @@
 // behind a volatile pointer, so only the rule can differentiate it, and the
 // rule must run exactly once per gradient.
 // RUN: %{ad_build} && %{ad_run}
+// A custom gradient has no forward-mode rule: forward mode refuses it.
+// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
