@@ -464,15 +464,15 @@ typedef void (*qgrad_gradient_function)(const double *x, size_t n, void *ctx,
                                         double *g);
 
 #define QGRAD_DEFINE_HESSIAN(name, objective)                                  \
-  static void name##_gradient(const double *x, size_t n, void *ctx,           \
+  static void name##_gradient(const double *x, size_t n, void *ctx,            \
                               double *g) {                                     \
     for (size_t i = 0; i < n; ++i)                                             \
       g[i] = 0.0;                                                              \
     __enzyme_autodiff((void *)(objective), enzyme_dup, x, g, enzyme_const,     \
                       ctx);                                                    \
   }                                                                            \
-  static void name(const double *x, size_t n, void *ctx, double *h) {         \
-    double *unit = (double *)qgrad_scratch(2 * n, sizeof(double), #name);     \
+  static void name(const double *x, size_t n, void *ctx, double *h) {          \
+    double *unit = (double *)qgrad_scratch(2 * n, sizeof(double), #name);      \
     if (!unit)                                                                 \
       return;                                                                  \
     double *g = unit + n;                                                      \
@@ -497,8 +497,8 @@ static inline size_t qgrad_check_hessian(qgrad_gradient_function gradient,
     step = QGRAD_DEFAULT_FD_STEP;
   if (tol <= 0)
     tol = QGRAD_DEFAULT_FD_TOL;
-  double *probe = (double *)qgrad_scratch(3 * n, sizeof(double),
-                                          "qgrad_check_hessian");
+  double *probe =
+      (double *)qgrad_scratch(3 * n, sizeof(double), "qgrad_check_hessian");
   if (!probe)
     return n * n;
   double *up = probe + n, *down = probe + 2 * n;
@@ -549,12 +549,13 @@ static inline void qgrad_forward_expect(const char *program, const char *what,
           program, what, index, forward, analytic, rtol);
 }
 
-#define QGRAD_FORWARD_OBJECTIVE(program, what, f, ctx, x, n, analytic, rtol)  \
+#define QGRAD_FORWARD_OBJECTIVE(program, what, f, ctx, x, n, analytic, rtol)   \
   do {                                                                         \
     size_t qgrad_n_ = (n);                                                     \
     double *qgrad_unit_ =                                                      \
-        (double *)qgrad_scratch(qgrad_n_, sizeof(double), program);           \
-    for (size_t qgrad_i_ = 0; qgrad_unit_ && qgrad_i_ < qgrad_n_; ++qgrad_i_) { \
+        (double *)qgrad_scratch(qgrad_n_, sizeof(double), program);            \
+    for (size_t qgrad_i_ = 0; qgrad_unit_ && qgrad_i_ < qgrad_n_;              \
+         ++qgrad_i_) {                                                         \
       memset(qgrad_unit_, 0, qgrad_n_ * sizeof(double));                       \
       qgrad_unit_[qgrad_i_] = 1.0;                                             \
       qgrad_forward_expect(program, what, qgrad_i_,                            \
