@@ -72,7 +72,7 @@ Function *GradientEngine::tangentFunction(const GradientKey &Key,
     // synthesis must not run inside another.
     T = Function::Create(tangentType(Key), GlobalValue::InternalLinkage, Name,
                          M);
-    PendingTangents.push_back(Key);
+    Pending.push_back({PendingKind::Tangent, Key});
     return T;
   }
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
@@ -121,7 +121,7 @@ SplitGradient GradientEngine::split(const GradientKey &Key) {
   It->second.Reverse =
       Function::Create(withCursor(gradientType(Key), Key),
                        GlobalValue::InternalLinkage, "__qgrad_rev_" + Name, M);
-  Pending.push_back(Key);
+  Pending.push_back({PendingKind::Split, Key});
   return It->second;
 }
 
@@ -201,49 +201,55 @@ void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
 } // namespace
 
 void GradientEngine::finish() {
+  // In request order: a function is differentiated after everything its
+  // body calls was built (a gradient's split callees before its tangent,
+  // forward over reverse; a tangent function before the split pair of a
+  // function calling it, reverse over forward).
   while (!Pending.empty()) {
-    GradientKey Key = Pending.front();
+    auto [Kind, Key] = Pending.front();
     Pending.pop_front();
-    SplitGradient Split = Splits[Key];
-    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
-    Differentiator D(*this, *Primal, Key, Key.Fn);
-    Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str(),
-                        /*TopLevel=*/false);
-    if (D.forwardExit()) {
-      buildAugmented(*Split.Augmented, *C, D, TheTape);
-      buildReverse(*Split.Reverse, *C, D, TheTape);
-      CursorHome Home =
-          Key.PrivateTape ? CursorHome::Passed : CursorHome::Thread;
-      TheTape.connect(*Split.Augmented, Home);
-      TheTape.connect(*Split.Reverse, Home);
-    } else {
-      // Already reported; keep the module valid.
-      for (Function *F : {Split.Augmented, Split.Reverse})
-        new UnreachableInst(M.getContext(),
-                            BasicBlock::Create(M.getContext(), "entry", F));
-    }
-    TheTape.forget(*C);
-    TheTape.forget(*Primal);
-    C->eraseFromParent();
-    Primal->eraseFromParent();
+    if (Kind == PendingKind::Tangent)
+      buildTangent(Key);
+    else
+      buildSplit(Key);
   }
-  // Tangent functions come last: a tangent function of a gradient (forward
-  // over reverse) calls the gradient's split callees, whose bodies must
-  // exist by then; no tangent function asks for a split one.
-  while (!PendingTangents.empty()) {
-    GradientKey Key = PendingTangents.front();
-    PendingTangents.pop_front();
-    Function *Declared = Tangents[Key];
-    Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
-    Differentiator D(*this, *Primal, Key, Key.Fn);
-    Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
-    Declared->replaceAllUsesWith(T);
-    T->takeName(Declared);
-    Declared->eraseFromParent();
-    Tangents[Key] = T;
-    TheTape.forget(*Primal);
-    Primal->eraseFromParent();
+}
+
+void GradientEngine::buildSplit(const GradientKey &Key) {
+  SplitGradient Split = Splits[Key];
+  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
+  Differentiator D(*this, *Primal, Key, Key.Fn);
+  Function *C = D.run(("__qgrad_split_" + Key.Fn->getName()).str(),
+                      /*TopLevel=*/false);
+  if (D.forwardExit()) {
+    buildAugmented(*Split.Augmented, *C, D, TheTape);
+    buildReverse(*Split.Reverse, *C, D, TheTape);
+    CursorHome Home = Key.PrivateTape ? CursorHome::Passed : CursorHome::Thread;
+    TheTape.connect(*Split.Augmented, Home);
+    TheTape.connect(*Split.Reverse, Home);
+  } else {
+    // Already reported; keep the module valid.
+    for (Function *F : {Split.Augmented, Split.Reverse})
+      new UnreachableInst(M.getContext(),
+                          BasicBlock::Create(M.getContext(), "entry", F));
   }
+  TheTape.forget(*C);
+  TheTape.forget(*Primal);
+  C->eraseFromParent();
+  Primal->eraseFromParent();
+}
+
+void GradientEngine::buildTangent(const GradientKey &Key) {
+  Function *Declared = Tangents[Key];
+  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
+  Differentiator D(*this, *Primal, Key, Key.Fn);
+  Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
+  Declared->replaceAllUsesWith(T);
+  T->takeName(Declared);
+  Declared->eraseFromParent();
+  Tangents[Key] = T;
+  TheTape.forget(*Primal);
+  Primal->eraseFromParent();
 }
 
 } // namespace qgrad::ad

@@ -117,9 +117,11 @@ private:
   Tape TheTape;
   std::map<GradientKey, llvm::Function *> Combined;
   std::map<GradientKey, SplitGradient> Splits;
-  std::deque<GradientKey> Pending;
+  void buildSplit(const GradientKey &Key);
+  void buildTangent(const GradientKey &Key);
+  enum class PendingKind { Split, Tangent };
+  std::deque<std::pair<PendingKind, GradientKey>> Pending;
   std::map<GradientKey, llvm::Function *> Tangents;
-  std::deque<GradientKey> PendingTangents;
   llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> ActiveGlobals;
   bool ActiveGlobalsKnown = false;
   llvm::DenseMap<const llvm::GlobalVariable *, llvm::GlobalVariable *>

@@ -3,7 +3,10 @@
 // below the outermost is differentiated again, so its tape must be memory the
 // next level can differentiate: with one tape shared by all levels the
 // fourth derivative lost the innermost level's factor (24 x instead of
-// 120 x, -cos instead of cos) without any error.
+// 120 x, -cos instead of cos) without any error. Also modes mixed: forward
+// over reverse over forward over forward (each function is differentiated
+// only after everything its body calls was built; before, the reverse level
+// met an unbuilt tangent function).
 // RUN: %{ad_build} && %{ad_run}
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
@@ -18,6 +21,10 @@ static double p3(double x) { return __enzyme_autodiff((void *)p2, x); }
 static double c1(double x) { return __enzyme_autodiff((void *)c0, x); }
 static double c2(double x) { return __enzyme_autodiff((void *)c1, x); }
 static double c3(double x) { return __enzyme_autodiff((void *)c2, x); }
+double __enzyme_fwddiff(void *, ...);
+static double m1(double x) { return __enzyme_fwddiff((void *)p0, x, 1.0); }
+static double m2(double x) { return __enzyme_fwddiff((void *)m1, x, 1.0); }
+static double m3(double x) { return __enzyme_autodiff((void *)m2, x); }
 #endif
 
 // The third derivatives by hand: the finite differences of the fourth.
@@ -35,6 +42,10 @@ int main(void) {
     qgrad_expect_near(&report, "d3 cos", c3(x), c3_by_hand(x), 1e-12);
     p4 = __enzyme_autodiff((void *)p3, x);
     c4 = __enzyme_autodiff((void *)c3, x);
+    qgrad_expect_near(&report, "d3 pow, fwd-fwd-rev", m3(x), p3_by_hand(x),
+                      1e-12);
+    qgrad_expect_near(&report, "d4 pow, fwd-fwd-rev-fwd",
+                      __enzyme_fwddiff((void *)m3, x, 1.0), 120.0 * x, 1e-12);
 #endif
     qgrad_expect_unary(&report, "d4 pow", p3_by_hand, x, p4, 120.0 * x,
                        qgrad_double_tolerances());
