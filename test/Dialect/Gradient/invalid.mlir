@@ -168,43 +168,57 @@ func.func @vjp_result(%v: tensor<2xf64>, %c: f64) {
 
 // -----
 
-func.func @square(%x: f64) -> f64 {
-  %y = arith.mulf %x, %x : f64
-  return %y : f64
+// A derivative of a derivative is exact for classical code (ops.mlir), not
+// yet through a qnode.
+func.func @circuit(%x: f64) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "RX"(%x) %q0 : !quantum.bit
+  %o = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  %e = quantum.expval %o : f64
+  %r1 = quantum.insert %r[ 0], %q1 : !quantum.reg, !quantum.bit
+  quantum.dealloc %r1 : !quantum.reg
+  return %e : f64
 }
 
-func.func @dsquare(%x: f64) -> f64 {
+func.func @dcircuit(%x: f64) -> f64 {
   // expected-note @below {{inner derivative here}}
-  %g = gradient.grad "auto" @square(%x) : (f64) -> f64
+  %g = gradient.grad "auto" @circuit(%x) : (f64) -> f64
   return %g : f64
 }
 
 func.func @grad_of_grad(%x: f64) -> f64 {
-  // expected-error @below {{differentiates @dsquare, which computes a derivative itself; a derivative of a derivative needs method "fd"}}
-  %gg = gradient.grad "auto" @dsquare(%x) : (f64) -> f64
+  // expected-error @below {{differentiates a derivative of the qnode @circuit; a second derivative through a qnode needs method "fd"}}
+  %gg = gradient.grad "auto" @dcircuit(%x) : (f64) -> f64
   return %gg : f64
 }
 
 // -----
 
-func.func @square(%x: f64) -> f64 {
-  %y = arith.mulf %x, %x : f64
-  return %y : f64
+func.func @circuit(%x: f64) -> f64 attributes {qnode, diff_method = "adjoint"} {
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "RY"(%x) %q0 : !quantum.bit
+  %o = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  %e = quantum.expval %o : f64
+  %r1 = quantum.insert %r[ 0], %q1 : !quantum.reg, !quantum.bit
+  quantum.dealloc %r1 : !quantum.reg
+  return %e : f64
 }
 
-func.func @dsquare(%x: f64) -> f64 {
+func.func @dcircuit(%x: f64) -> f64 {
   // expected-note @below {{inner derivative here}}
-  %g = gradient.grad "fd" @square(%x) : (f64) -> f64
+  %g = gradient.grad "fd" @circuit(%x) : (f64) -> f64
   return %g : f64
 }
 
-func.func @calls_dsquare(%x: f64) -> f64 {
-  %g = func.call @dsquare(%x) : (f64) -> f64
+func.func @calls_dcircuit(%x: f64) -> f64 {
+  %g = func.call @dcircuit(%x) : (f64) -> f64
   return %g : f64
 }
 
 func.func @grad_of_grad_through_call(%x: f64) -> f64 {
-  // expected-error @below {{differentiates @dsquare, which computes a derivative itself}}
-  %gg:2 = gradient.value_and_grad "auto" @calls_dsquare(%x) : (f64) -> (f64, f64)
+  // expected-error @below {{differentiates a derivative of the qnode @circuit; a second derivative through a qnode needs method "fd"}}
+  %gg:2 = gradient.value_and_grad "auto" @calls_dcircuit(%x) : (f64) -> (f64, f64)
   return %gg#1 : f64
 }
