@@ -7,12 +7,17 @@
 #include <algorithm>
 #include <cmath>
 
+static unsigned taylor_factor = 1;
+
+void bench_adolc_set_taylor_factor(unsigned factor) { taylor_factor = factor; }
+
 void bench_adolc_trace_on(short tag, double estimated_operations) {
   // Locations and values per operation are at most a small multiple of the
   // operation count; the margin keeps the tape from spilling to disk.
   double capped = std::min(estimated_operations * 1.5 + 65536.0, 1.0e9);
   unsigned operations = (unsigned)capped;
-  trace_on(tag, 1, operations, 3 * operations, operations, operations);
+  trace_on(tag, 1, operations, 3 * operations, operations,
+           taylor_factor * operations);
 }
 
 int bench_adolc_gradient(short tag, int num_params, const double *params,

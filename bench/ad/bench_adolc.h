@@ -22,6 +22,12 @@ double bench_adolc_directional(short tag, int num_params, const double *params,
  * reverse on the tape); 0, or -1 on an ADOL-C error. */
 int bench_adolc_hessian_vector(short tag, int num_params, const double *params,
                                const double *direction, double *product);
+/* The Taylor buffer of tapes recorded from now on, in multiples of the
+ * operation count (1 by default). hess_vec keeps second-order coefficients
+ * and needs 4: with less, ADOL-C writes them to ADOLC-Taylors_*.tap in the
+ * working directory and its time measures the disk; gradient() is slower
+ * with the larger buffer, so it keeps a tape of its own. */
+void bench_adolc_set_taylor_factor(unsigned factor);
 /* Whether the tape had to spill to files (which would slow gradient()). */
 int bench_adolc_tape_spilled(short tag);
 void bench_adolc_release(short tag);
