@@ -405,22 +405,28 @@ bool mixesPointersAndFloats(Type *T) {
   return T->isAggregateType() && carriesPointers(T) && isDifferentiableType(T);
 }
 
+// A struct that mixes pointers with floats would need both a shadow and an
+// adjoint (or tangent) at once: reported, in either mode.
+bool refusesMixedReturn(Differentiator &D, CallBase &CB) {
+  if (!mixesPointersAndFloats(CB.getType()))
+    return false;
+  D.report(CB,
+           "the call of '" + CB.getCalledFunction()->getName() +
+               "' returns a struct holding both pointers and "
+               "floating-point values; the engine cannot differentiate it",
+           "let the callee be inlined before AD, or return the data "
+           "through an output argument");
+  return true;
+}
+
 void forwardDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
     return;
   // A returned pointer, or an aggregate of pointers and integers (a memref
-  // descriptor), comes back with its shadow. A struct that mixes pointers
-  // with floats would need both a shadow and an adjoint.
-  if (mixesPointersAndFloats(CB.getType())) {
-    D.report(I,
-             "the call of '" + CB.getCalledFunction()->getName() +
-                 "' returns a struct holding both pointers and "
-                 "floating-point values; the engine cannot differentiate it",
-             "let the callee be inlined before AD, or return the data "
-             "through an output argument");
+  // descriptor), comes back with its shadow.
+  if (refusesMixedReturn(D, CB))
     return;
-  }
   GradientKey Key = calleeKey(D, CB);
   SplitGradient Split = D.engine().split(Key);
   IRBuilderBase &B = D.forward();
@@ -687,16 +693,8 @@ void tangentDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
     return;
-  if (mixesPointersAndFloats(CB.getType())) {
-    D.report(I,
-             "the call of '" + CB.getCalledFunction()->getName() +
-                 "' returns a struct holding both pointers and "
-                 "floating-point values; forward mode cannot differentiate "
-                 "it",
-             "let the callee be inlined before AD, or return the data "
-             "through an output argument");
+  if (refusesMixedReturn(D, CB))
     return;
-  }
   GradientKey Key = calleeKey(D, CB);
   Function *T = D.engine().tangentFunction(Key, /*TopLevel=*/false);
   IRBuilderBase &B = D.forward();

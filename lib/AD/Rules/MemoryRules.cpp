@@ -109,6 +109,19 @@ StringRef describe(MemoryOrigin O) {
   }
 }
 
+// An active value stored where no shadow can receive its derivative. A
+// global registered inactive drops what is stored into it, as asked.
+void reportStoreWithoutShadow(Differentiator &D, Instruction &I, Value *V,
+                              Value *Ptr) {
+  if (!D.isVaried(V) ||
+      D.engine().registry().isInactiveGlobal(getUnderlyingObject(Ptr)))
+    return;
+  D.report(
+      I, "storing an active value into " + describe(D.activity().originOf(Ptr)),
+      "pass the destination with enzyme_dup and a shadow buffer "
+      "(or enzyme_dupnoneed for an output)");
+}
+
 void reverseStore(Differentiator &D, Instruction &I, Value *) {
   auto *SI = cast<StoreInst>(&I);
   Value *V = SI->getValueOperand();
@@ -125,14 +138,7 @@ void reverseStore(Differentiator &D, Instruction &I, Value *) {
   if (!isDifferentiableType(V->getType()))
     return;
   if (!D.hasShadow(Ptr)) {
-    // A global registered inactive drops what is stored into it, as asked.
-    if (D.isVaried(V) &&
-        !D.engine().registry().isInactiveGlobal(getUnderlyingObject(Ptr)))
-      D.report(I,
-               "storing an active value into " +
-                   describe(D.activity().originOf(Ptr)),
-               "pass the destination with enzyme_dup and a shadow buffer "
-               "(or enzyme_dupnoneed for an output)");
+    reportStoreWithoutShadow(D, I, V, Ptr);
     return;
   }
   // The store overwrites memory: its old adjoint goes to the stored value.
@@ -211,12 +217,7 @@ void tangentStore(Differentiator &D, Instruction &I) {
   if (!isDifferentiableType(V->getType()))
     return;
   if (!D.hasShadow(Ptr)) {
-    if (D.isVaried(V) &&
-        !D.engine().registry().isInactiveGlobal(getUnderlyingObject(Ptr)))
-      D.report(I,
-               "storing an active value into " +
-                   describe(D.activity().originOf(Ptr)),
-               "pass the destination with enzyme_dup and a shadow buffer");
+    reportStoreWithoutShadow(D, I, V, Ptr);
     return;
   }
   D.forward().CreateAlignedStore(D.tangent(V), D.forwardShadow(Ptr),
