@@ -549,7 +549,26 @@ static inline void qgrad_forward_expect(const char *program, const char *what,
           program, what, index, forward, analytic, rtol);
 }
 
+/* The checker's own wrappers (qgrad_call_on_copy, qgrad_weighted_outputs,
+ * qgrad_call_float_array) call the function by pointer, which forward mode
+ * cannot follow: for them the program names the function itself (the
+ * QGRAD_FORWARD_ON_COPY family below). Told apart by name, here. */
+#define QGRAD_SECOND_(a, b, ...) b
+#define QGRAD_SECOND(...) QGRAD_SECOND_(__VA_ARGS__, 0, 0)
+#define QGRAD_WRAPPER_qgrad_call_on_copy ~, 1
+#define QGRAD_WRAPPER_qgrad_weighted_outputs ~, 1
+#define QGRAD_WRAPPER_qgrad_call_float_array ~, 1
+#define QGRAD_IS_WRAPPER(f) QGRAD_SECOND(QGRAD_WRAPPER_##f)
+#define QGRAD_CAT_(a, b) a##b
+#define QGRAD_CAT(a, b) QGRAD_CAT_(a, b)
+#define QGRAD_FORWARD_SKIP(...) ((void)0)
+#define QGRAD_FORWARD_PICK_0 QGRAD_FORWARD_OBJECTIVE_RUN
+#define QGRAD_FORWARD_PICK_1 QGRAD_FORWARD_SKIP
 #define QGRAD_FORWARD_OBJECTIVE(program, what, f, ctx, x, n, analytic, rtol)   \
+  QGRAD_CAT(QGRAD_FORWARD_PICK_, QGRAD_IS_WRAPPER(f))                          \
+  (program, what, f, ctx, x, n, analytic, rtol)
+#define QGRAD_FORWARD_OBJECTIVE_RUN(program, what, f, ctx, x, n, analytic,     \
+                                    rtol)                                      \
   do {                                                                         \
     size_t qgrad_n_ = (n);                                                     \
     double *qgrad_unit_ =                                                      \
@@ -615,6 +634,51 @@ static inline void qgrad_forward_expect(const char *program, const char *what,
                             (tol).analytic_rtol);                              \
     qgrad_expect_gradient(report, what, f, ctx, x, n, ad, analytic, tol);      \
   } while (0)
+/* For programs whose checker goes through a wrapper that calls the function
+ * by pointer (which forward mode cannot follow): the same forward check,
+ * naming the function itself. ON_COPY: f(double *x, void *ctx) may
+ * overwrite x, so each sweep runs on a copy. WEIGHTED: F(const double *x,
+ * double *out) with m outputs; the forward mode's output tangents along e_i,
+ * weighted, must give analytic[i] (= (w^T dF/dx)_i). FLOAT_ARRAY: float
+ * f(const float *x, long n). */
+#define QGRAD_FORWARD_SWEEPS(program, n, analytic, rtol, setup, sweep)         \
+  do {                                                                         \
+    size_t qgrad_n_ = (n);                                                     \
+    for (size_t qgrad_i_ = 0; qgrad_i_ < qgrad_n_; ++qgrad_i_) {               \
+      setup;                                                                   \
+      qgrad_forward_expect(program, "forward", qgrad_i_, (sweep),              \
+                           (analytic)[qgrad_i_], rtol);                        \
+    }                                                                          \
+  } while (0)
+#define QGRAD_FORWARD_ON_COPY(program, f, ctx, x, n, analytic, rtol)           \
+  QGRAD_FORWARD_SWEEPS(program, n, analytic, rtol, double qgrad_copy_[(n)];    \
+                       double qgrad_unit_[(n)];                                \
+                       memcpy(qgrad_copy_, (x), sizeof qgrad_copy_);           \
+                       memset(qgrad_unit_, 0, sizeof qgrad_unit_);             \
+                       qgrad_unit_[qgrad_i_] = 1.0,                            \
+                       __enzyme_fwddiff((void *)(f), enzyme_dup, qgrad_copy_,  \
+                                        qgrad_unit_, enzyme_const, (ctx)))
+#define QGRAD_FORWARD_WEIGHTED(program, F, x, n, m, weights, analytic, rtol)   \
+  QGRAD_FORWARD_SWEEPS(                                                        \
+      program, n, analytic, rtol, double qgrad_unit_[(n)];                     \
+      double qgrad_out_[(m)]; double qgrad_dout_[(m)];                         \
+      memset(qgrad_unit_, 0, sizeof qgrad_unit_); qgrad_unit_[qgrad_i_] = 1.0; \
+      __enzyme_fwddiff((void *)(F), enzyme_dup, (x), qgrad_unit_, enzyme_dup,  \
+                       qgrad_out_, qgrad_dout_);                               \
+      double qgrad_sum_ = 0.0;                                                 \
+      for (size_t qgrad_k_ = 0; qgrad_k_ < (size_t)(m); ++qgrad_k_)            \
+          qgrad_sum_ += (weights)[qgrad_k_] * qgrad_dout_[qgrad_k_],           \
+      qgrad_sum_)
+#define QGRAD_FORWARD_FLOAT_ARRAY(program, f, x, n, analytic, rtol)            \
+  QGRAD_FORWARD_SWEEPS(                                                        \
+      program, n, analytic, rtol, float qgrad_narrow_[(n)];                    \
+      float qgrad_unit_[(n)];                                                  \
+      for (size_t qgrad_k_ = 0; qgrad_k_ < qgrad_n_; ++qgrad_k_) {             \
+        qgrad_narrow_[qgrad_k_] = (float)(x)[qgrad_k_];                        \
+        qgrad_unit_[qgrad_k_] = qgrad_k_ == qgrad_i_ ? 1.0f : 0.0f;            \
+      },                                                                       \
+      (double)__enzyme_fwddiff((void *)(f), enzyme_dup, qgrad_narrow_,         \
+                               qgrad_unit_, (long)qgrad_n_))
 #endif /* QGRAD_CHECK_FORWARD */
 
 #endif /* QGRAD_AD_CHECK_H */

@@ -2,9 +2,6 @@
 // step reading the element the previous step overwrote. The primal result
 // must also be left in x.
 // RUN: %{ad_build} && %{ad_run}
-// The checker reaches the function through a wrapper that calls it by
-// pointer, which forward mode cannot follow (QGRAD_CHECK_FORWARD).
-// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
@@ -46,6 +43,9 @@ int main(void) {
                       1e-15);
 #endif
   QgradOnCopy on_copy = {f, NULL, N};
+#ifdef QGRAD_CHECK_FORWARD
+  QGRAD_FORWARD_ON_COPY("array_inplace", f, NULL, x0, N, analytic, 1e-12);
+#endif
   qgrad_expect_gradient(&report, "gradient", qgrad_call_on_copy, &on_copy, x0,
                         N, dx, analytic, qgrad_double_tolerances());
   return qgrad_report_finish(&report);

@@ -2,9 +2,6 @@
 // overwrites that array. The callee's reverse must use the values it read,
 // not what memory holds when the reverse runs.
 // RUN: %{ad_build} && %{ad_run}
-// The checker reaches the function through a wrapper that calls it by
-// pointer, which forward mode cannot follow (QGRAD_CHECK_FORWARD).
-// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
@@ -43,6 +40,9 @@ int main(void) {
   __enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, (void *)0);
 #endif
   QgradOnCopy on_copy = {f, NULL, N};
+#ifdef QGRAD_CHECK_FORWARD
+  QGRAD_FORWARD_ON_COPY("call_then_overwrite", f, NULL, x0, N, analytic, 1e-12);
+#endif
   return qgrad_check_objective("call_then_overwrite", qgrad_call_on_copy,
                                &on_copy, x0, N, dx, analytic,
                                qgrad_double_tolerances());

@@ -1,9 +1,6 @@
 // enzyme_dup for an output buffer: like dupnoneed, but the primal values
 // must be written too; the call leaves F(x) in out and w^T dF/dx in dx.
 // RUN: %{ad_build} && %{ad_run}
-// The checker reaches the function through a wrapper that calls it by
-// pointer, which forward mode cannot follow (QGRAD_CHECK_FORWARD).
-// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
@@ -34,6 +31,9 @@ int main(void) {
     qgrad_expect_near(&report, "primal output", out[i], primal[i], 1e-15);
 #endif
   QgradWeightedOutputs w = {F, weights, M};
+#ifdef QGRAD_CHECK_FORWARD
+  QGRAD_FORWARD_WEIGHTED("dup_output", F, x, N, M, weights, analytic, 1e-12);
+#endif
   qgrad_expect_gradient(&report, "w^T dF/dx", qgrad_weighted_outputs, &w, x, N,
                         dx, analytic, qgrad_double_tolerances());
   return qgrad_report_finish(&report);
