@@ -368,8 +368,11 @@ private:
     if (Kind == EntryKind::Reverse)
       return lowerReverse(ReturnAdjoint,
                           First == 1 ? CB.getArgOperand(0) : nullptr);
-    if (Forward)
+    if (Forward) {
+      // A struct, array or vector of floats returns its tangent whole.
+      Key.ReturnActive = isDifferentiableType(Fn->getReturnType());
       return deliverTangent(B.CreateCall(E.tangentFunction(Key, true), Args));
+    }
     if (Key.ReturnActive)
       Args.push_back(ConstantFP::get(Fn->getReturnType(), 1.0));
     Function *G = E.combined(Key);
@@ -499,17 +502,21 @@ private:
     Type *Target = CB.getType();
     if (Target->isVoidTy())
       return Error::success();
-    if (!Target->isFloatingPointTy())
+    Type *Returned = Key.Fn->getReturnType();
+    Value *Tangent = nullptr;
+    if (Key.ReturnActive && Target == Returned)
+      Tangent = B.CreateExtractValue(Result, 1);
+    else if (Key.ReturnActive && Target->isFloatingPointTy() &&
+             Returned->isFloatingPointTy())
+      Tangent = convertFloat(B, B.CreateExtractValue(Result, 1), Target);
+    else if (!Key.ReturnActive && Target->isFloatingPointTy())
+      Tangent = ConstantFP::get(Target, 0.0); // the result carries none
+    if (!Tangent)
       return fail("the call site expects a result of type " + typeName(Target) +
-                      ", but '" +
-                      displayName(CB.getCalledFunction()->getName()) +
-                      "' returns the tangent of a float result",
-                  "declare the entry point returning double (or float), or "
-                  "void");
-    Value *Tangent =
-        Key.ReturnActive
-            ? convertFloat(B, B.CreateExtractValue(Result, 1), Target)
-            : ConstantFP::get(Target, 0.0);
+                      ", but the tangent of the result of '" +
+                      Key.Fn->getName() + "' has type " + typeName(Returned),
+                  "declare the entry point returning the function's own "
+                  "result type (a float, or a struct of floats), or void");
     CB.replaceAllUsesWith(Tangent);
     return Error::success();
   }
