@@ -345,6 +345,16 @@ private:
       Args.push_back(Shadow);
     }
     Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
+    // Reverse mode seeds a float result with 1.0; an aggregate of floats
+    // would be differentiated with a zero seed, a silently zero gradient.
+    if (!Forward && !Key.ReturnActive &&
+        isDifferentiableType(Fn->getReturnType()))
+      return fail("'" + Fn->getName() + "' returns " +
+                      typeName(Fn->getReturnType()) +
+                      ", but reverse mode seeds only a float result",
+                  "differentiate a function that returns one float of it, or "
+                  "return the values through an enzyme_dup output whose "
+                  "shadow holds the seed");
     // The reverse takes the adjoint of a float result after the arguments.
     Value *ReturnAdjoint = nullptr;
     if (Kind == EntryKind::Reverse && Key.ReturnActive) {
