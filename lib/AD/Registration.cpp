@@ -20,6 +20,7 @@ constexpr StringRef InactivePrefix = "__enzyme_inactivefn";
 constexpr StringRef FunctionLikePrefix = "__enzyme_function_like";
 constexpr StringRef AllocationLikePrefix = "__enzyme_allocation_like";
 constexpr StringRef InactiveGlobalPrefix = "__enzyme_inactive_global";
+constexpr StringRef DerivativePrefix = "__enzyme_register_derivative";
 
 // Library functions that never carry derivatives: output, process control,
 // time, random numbers, and the qgrad runtime's bookkeeping entry points.
@@ -152,7 +153,8 @@ bool isRegistrationGlobal(StringRef Name) {
   return Name.starts_with(GradientPrefix) || Name.starts_with(InactivePrefix) ||
          Name.starts_with(FunctionLikePrefix) ||
          Name.starts_with(AllocationLikePrefix) ||
-         Name.starts_with(InactiveGlobalPrefix);
+         Name.starts_with(InactiveGlobalPrefix) ||
+         Name.starts_with(DerivativePrefix);
 }
 
 bool Registry::isBuiltinInactive(StringRef Name) {
@@ -242,6 +244,14 @@ Registry Registry::collect(Module &M, DiagnosticCollector &Diags) {
       for (Constant *C : E)
         if (Function *Fn = functionOf(C))
           R.Inactive[Fn] = true;
+    } else if (Name.starts_with(DerivativePrefix)) {
+      Function *Fn = E.size() == 2 ? functionOf(E[0]) : nullptr;
+      Function *Forward = E.size() == 2 ? functionOf(E[1]) : nullptr;
+      if (!Fn || !Forward) {
+        Diags.add(malformed(G, "{function, forward derivative}"));
+        continue;
+      }
+      R.Derivatives[Fn] = Forward;
     } else if (Name.starts_with(InactiveGlobalPrefix)) {
       for (Constant *C : E)
         if (auto *Global = dyn_cast<GlobalVariable>(C->stripPointerCasts()))
@@ -277,6 +287,10 @@ bool Registry::isInactive(const Function &F) const {
 bool Registry::isInactiveGlobal(const Value *Object) const {
   auto *G = dyn_cast_or_null<GlobalVariable>(Object);
   return G && InactiveGlobals.contains(G);
+}
+
+Function *Registry::forwardDerivative(const Function &F) const {
+  return Derivatives.lookup(&F);
 }
 
 const CustomGradient *Registry::customGradient(const Function &F) const {

@@ -8,6 +8,7 @@
 //   __enzyme_function_like*       {fn, "libm name" or "free"}
 //   __enzyme_allocation_like*     {alloc, size-arg index, "dealloc spec", free}
 //   __enzyme_inactive_global*     {&global, ...}
+//   __enzyme_register_derivative_* {fn, forward derivative}
 // and the Enzyme annotations in llvm.global.annotations, which the clang
 // plugin's attributes (__attribute__((enzyme_inactive)), ...) and
 // __attribute__((annotate("enzyme_inactive"))) both produce.
@@ -95,6 +96,10 @@ public:
   /// process control, random numbers, the qgrad runtime's bookkeeping).
   bool isInactive(const llvm::Function &F) const;
   const CustomGradient *customGradient(const llvm::Function &F) const;
+  /// The registered forward-mode derivative of F: it takes F's arguments,
+  /// each pointer and float followed by its shadow or tangent, and returns
+  /// {result, tangent of the result} (void for a void F).
+  llvm::Function *forwardDerivative(const llvm::Function &F) const;
   /// The libm name (or "free") F behaves like, or "".
   llvm::StringRef functionLike(const llvm::Function &F) const;
   const AllocationLike *allocationLike(const llvm::Function &F) const;
@@ -107,6 +112,7 @@ public:
 
 private:
   llvm::DenseMap<const llvm::Function *, CustomGradient> Custom;
+  llvm::DenseMap<const llvm::Function *, llvm::Function *> Derivatives;
   void collectAnnotations(llvm::Module &M, DiagnosticCollector &Diags);
   friend bool protectRegisteredFunctions(llvm::Module &M);
 

@@ -79,7 +79,7 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
     Info.Kind = CallKind::MemSet;
     return Info;
   }
-  if (Reg.customGradient(*Callee)) {
+  if (Reg.customGradient(*Callee) || Reg.forwardDerivative(*Callee)) {
     Info.Kind = CallKind::Custom;
     return Info;
   }
@@ -509,16 +509,32 @@ struct CustomCall {
 
 // The activities and the registered pair of a custom-gradient call, or
 // nothing when the call sees no active data.
-std::optional<CustomCall> customCall(Differentiator &D, CallBase &CB) {
+// A function with only a forward derivative registered is reported once,
+// by the forward sweep (ReportMissing).
+std::optional<CustomCall> customCall(Differentiator &D, CallBase &CB,
+                                     bool ReportMissing) {
   if (!anyActive(D, CB))
     return std::nullopt;
-  return CustomCall{calleeKey(D, CB), D.engine().registry().customGradient(
-                                          *CB.getCalledFunction())};
+  const CustomGradient *Custom =
+      D.engine().registry().customGradient(*CB.getCalledFunction());
+  if (!Custom) {
+    if (!ReportMissing)
+      return std::nullopt;
+    D.report(CB,
+             "'" + CB.getCalledFunction()->getName() +
+                 "' has a registered forward derivative only; reverse mode "
+                 "needs its gradient",
+             "register `void *__enzyme_register_gradient_" +
+                 CB.getCalledFunction()->getName() +
+                 "[3] = {f, augmented, reverse};` too");
+    return std::nullopt;
+  }
+  return CustomCall{calleeKey(D, CB), Custom};
 }
 
 void forwardCustom(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
-  std::optional<CustomCall> Site = customCall(D, CB);
+  std::optional<CustomCall> Site = customCall(D, CB, /*ReportMissing=*/true);
   if (!Site)
     return;
   auto &[Key, Custom] = *Site;
@@ -545,7 +561,7 @@ void forwardCustom(Differentiator &D, Instruction &I) {
 
 void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
-  std::optional<CustomCall> Site = customCall(D, CB);
+  std::optional<CustomCall> Site = customCall(D, CB, /*ReportMissing=*/false);
   if (!Site)
     return;
   auto &[Key, Custom] = *Site;
@@ -721,16 +737,61 @@ void tangentDefined(Differentiator &D, Instruction &I) {
   D.replaceForward(I, Primal);
 }
 
+// A registered forward derivative takes each argument followed by its
+// shadow (a pointer; null when it has none) or tangent (a float; zero when
+// constant), and returns {result, tangent of the result}.
 void tangentCustom(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
     return;
-  D.report(I,
-           "'" + CB.getCalledFunction()->getName() +
-               "' has a registered custom gradient for reverse mode only; "
-               "forward mode needs its tangent",
-           "differentiate the caller with __enzyme_autodiff, or let the "
-           "engine differentiate the function's body");
+  Function *Callee = CB.getCalledFunction();
+  Function *Derivative = D.engine().registry().forwardDerivative(*Callee);
+  if (!Derivative) {
+    D.report(I,
+             "'" + Callee->getName() +
+                 "' has a registered custom gradient for reverse mode only; "
+                 "forward mode needs its tangent",
+             "register `void *__enzyme_register_derivative_" +
+                 Callee->getName() +
+                 "[2] = {f, forward};`, or let the engine differentiate the "
+                 "function's body");
+    return;
+  }
+  IRBuilderBase &B = D.forward();
+  SmallVector<Value *> Args;
+  for (Use &Arg : CB.args()) {
+    Value *V = Arg.get();
+    Args.push_back(D.forwardValue(V));
+    if (V->getType()->isPointerTy())
+      Args.push_back(D.hasShadow(V) ? D.forwardShadow(V)
+                                    : Constant::getNullValue(V->getType()));
+    else if (isDifferentiableType(V->getType()))
+      Args.push_back(D.tangent(V));
+  }
+  CallInst *Call = callUserFunction(
+      D, I, B, Derivative, Args, "forward derivative",
+      "list each argument, each pointer and float followed by its shadow or "
+      "tangent; return {result, tangent}");
+  if (!Call)
+    return;
+  Type *RetTy = Derivative->getReturnType();
+  if (CB.getType()->isVoidTy()) {
+    D.replaceForward(I, PoisonValue::get(CB.getType()));
+    return;
+  }
+  auto *Pair = dyn_cast<StructType>(RetTy);
+  if (!Pair || Pair->getNumElements() != 2 ||
+      Pair->getElementType(0) != CB.getType() ||
+      Pair->getElementType(1) != CB.getType()) {
+    D.report(I, "the forward derivative '" + Derivative->getName() +
+                    "' must return {result, tangent} of two " +
+                    (isDifferentiableType(CB.getType()) ? "floats" : "values"));
+    return;
+  }
+  Value *Primal = B.CreateExtractValue(Call, 0, I.getName());
+  if (isDifferentiableType(CB.getType()))
+    D.setTangent(&I, B.CreateExtractValue(Call, 1, I.getName() + ".tangent"));
+  D.replaceForward(I, Primal);
 }
 
 void tangentUnknown(Differentiator &D, Instruction &I) {
