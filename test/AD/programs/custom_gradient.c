@@ -6,8 +6,8 @@
 // engine could not differentiate on its own; the rule must be used, and
 // exactly once per gradient.
 // RUN: %{ad_build} && %{ad_run}
-// A custom gradient has no forward-mode rule: forward mode refuses it.
-// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
+// In the forward configurations a forward derivative is registered too
+// (Enzyme's __enzyme_register_derivative_*), which forward mode calls.
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
@@ -43,6 +43,17 @@ void soft_plus_reverse(const double *x, double *dx, double *out, double *dout,
 
 __attribute__((used)) void *__enzyme_register_gradient_soft_plus[3] = {
     (void *)soft_plus, (void *)soft_plus_augmented, (void *)soft_plus_reverse};
+
+#ifdef QGRAD_CHECK_FORWARD
+void soft_plus_forward(const double *x, const double *dx, double *out,
+                       double *dout) {
+  soft_plus(x, out);
+  *dout = dx[0] / (1.0 + exp(-x[0]));
+}
+
+__attribute__((used)) void *__enzyme_register_derivative_soft_plus[2] = {
+    (void *)soft_plus, (void *)soft_plus_forward};
+#endif
 
 static double f(double x, double y) {
   double value;

@@ -5,8 +5,8 @@
 // behind a volatile pointer, so only the rule can differentiate it, and the
 // rule must run exactly once per gradient.
 // RUN: %{ad_build} && %{ad_run}
-// A custom gradient has no forward-mode rule: forward mode refuses it.
-// UNSUPPORTED: ad-forward-O0, ad-forward-O1, ad-forward-O2, ad-forward-qgrad-ad
+// In the forward configurations a forward derivative is registered too
+// (Enzyme's __enzyme_register_derivative_*), which forward mode calls.
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 
@@ -41,6 +41,21 @@ QgradPair angle_reverse(double y, double x, double dangle, void *tape) {
 
 __attribute__((used)) void *__enzyme_register_gradient_angle[3] = {
     (void *)angle, (void *)angle_augmented, (void *)angle_reverse};
+
+#ifdef QGRAD_CHECK_FORWARD
+typedef struct {
+  double value, tangent;
+} AngleDual;
+
+AngleDual angle_forward(double y, double dy, double x, double dx) {
+  double r2 = x * x + y * y;
+  AngleDual d = {angle(y, x), (x * dy - y * dx) / r2};
+  return d;
+}
+
+__attribute__((used)) void *__enzyme_register_derivative_angle[2] = {
+    (void *)angle, (void *)angle_forward};
+#endif
 
 QgradPair __enzyme_autodiff_pair(void *, ...);
 
