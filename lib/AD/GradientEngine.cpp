@@ -75,23 +75,30 @@ Function *GradientEngine::tangentFunction(const GradientKey &Key,
     Pending.push_back({PendingKind::Tangent, Key});
     return T;
   }
+  T = onPrivateCopy(Key, [&](Differentiator &D) {
+    return D.runTangent(Name, /*TopLevel=*/true);
+  });
+  return T;
+}
+
+Function *GradientEngine::onPrivateCopy(
+    const GradientKey &Key, function_ref<Function *(Differentiator &)> Build) {
   Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
   Differentiator D(*this, *Primal, Key, Key.Fn);
-  T = D.runTangent(Name, /*TopLevel=*/true);
+  Function *Built = Build(D);
   TheTape.forget(*Primal);
   Primal->eraseFromParent();
-  return T;
+  return Built;
 }
 
 Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
                                              StringRef Name) {
-  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
-  Differentiator D(*this, *Primal, Key, Key.Fn);
-  Function *G = D.run(Name, /*TopLevel=*/true);
-  TheTape.connect(*G, Key.PrivateTape ? CursorHome::Owned : CursorHome::Thread);
-  TheTape.forget(*Primal);
-  Primal->eraseFromParent();
-  return G;
+  return onPrivateCopy(Key, [&](Differentiator &D) {
+    Function *G = D.run(Name, /*TopLevel=*/true);
+    TheTape.connect(*G,
+                    Key.PrivateTape ? CursorHome::Owned : CursorHome::Thread);
+    return G;
+  });
 }
 
 Function *GradientEngine::combined(const GradientKey &Key) {
@@ -241,15 +248,13 @@ void GradientEngine::buildSplit(const GradientKey &Key) {
 
 void GradientEngine::buildTangent(const GradientKey &Key) {
   Function *Declared = Tangents[Key];
-  Function *Primal = preparePrimal(*Key.Fn, Key.Hints);
-  Differentiator D(*this, *Primal, Key, Key.Fn);
-  Function *T = D.runTangent(Declared->getName(), /*TopLevel=*/false);
+  Function *T = onPrivateCopy(Key, [&](Differentiator &D) {
+    return D.runTangent(Declared->getName(), /*TopLevel=*/false);
+  });
   Declared->replaceAllUsesWith(T);
   T->takeName(Declared);
   Declared->eraseFromParent();
   Tangents[Key] = T;
-  TheTape.forget(*Primal);
-  Primal->eraseFromParent();
 }
 
 } // namespace qgrad::ad

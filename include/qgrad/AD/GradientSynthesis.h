@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/ValueMap.h"
@@ -70,6 +71,8 @@ struct SplitGradient {
   llvm::Function *Reverse = nullptr;
 };
 
+class Differentiator;
+
 /// Module-wide state: registrations, the tape, and memoized gradients.
 class GradientEngine {
 public:
@@ -117,6 +120,11 @@ private:
   Tape TheTape;
   std::map<GradientKey, llvm::Function *> Combined;
   std::map<GradientKey, SplitGradient> Splits;
+  /// Build's function, synthesized by a Differentiator over a private copy
+  /// of Key.Fn (Preprocess.h) that is erased afterwards.
+  llvm::Function *
+  onPrivateCopy(const GradientKey &Key,
+                llvm::function_ref<llvm::Function *(Differentiator &)> Build);
   void buildSplit(const GradientKey &Key);
   void buildTangent(const GradientKey &Key);
   enum class PendingKind { Split, Tangent };

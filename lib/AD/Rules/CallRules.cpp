@@ -142,6 +142,18 @@ bool anyActive(Differentiator &D, CallBase &CB) {
 
 // --- Math -------------------------------------------------------------------
 
+// The partial derivatives of a math call, built at B from the operands as
+// the reverse sweep (or, Forward, the forward code) reads them; null where
+// an argument carries no derivative.
+SmallVector<Value *, 3> callPartials(Differentiator &D, CallBase &CB,
+                                     IRBuilderBase &B, bool Forward) {
+  CallInfo Info = classifyCall(CB, D.engine().registry());
+  MathOperands Ops(D, CB, Forward);
+  SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
+  mathPartials(Info.MathName)(B, Ops, Partials);
+  return Partials;
+}
+
 void reverseMath(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
   if (!Adj)
@@ -149,10 +161,8 @@ void reverseMath(Differentiator &D, Instruction &I, Value *Adj) {
   // llvm.frexp returns {mantissa, exponent}; only the mantissa varies.
   if (Adj->getType()->isStructTy())
     Adj = D.reverse().CreateExtractValue(Adj, 0);
-  CallInfo Info = classifyCall(CB, D.engine().registry());
-  MathOperands Ops(D, CB);
-  SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
-  mathPartials(Info.MathName)(D.reverse(), Ops, Partials);
+  SmallVector<Value *, 3> Partials =
+      callPartials(D, CB, D.reverse(), /*Forward=*/false);
   for (auto [K, Partial] : enumerate(Partials)) {
     Value *Arg = CB.getArgOperand(K);
     if (!Partial || !D.isVaried(Arg))
@@ -630,10 +640,7 @@ void tangentMath(Differentiator &D, Instruction &I) {
   if (!D.isVaried(&CB))
     return;
   IRBuilderBase &B = D.forward();
-  CallInfo Info = classifyCall(CB, D.engine().registry());
-  MathOperands Ops(D, CB, /*Forward=*/true);
-  SmallVector<Value *, 3> Partials(CB.arg_size(), nullptr);
-  mathPartials(Info.MathName)(B, Ops, Partials);
+  SmallVector<Value *, 3> Partials = callPartials(D, CB, B, /*Forward=*/true);
   // llvm.frexp returns {mantissa, exponent}; only the mantissa varies.
   Type *ResultTy = CB.getType()->isStructTy()
                        ? CB.getType()->getStructElementType(0)
