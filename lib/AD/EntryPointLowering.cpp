@@ -602,12 +602,17 @@ static bool reaches(Function *From, Function *To) {
   return false;
 }
 
-// Whether an entry call of Calls differentiates a function that reaches the
-// function Inner is in: Inner's gradient is then differentiated again.
+// Whether the entry call Outer differentiates a function that reaches the
+// function the entry call Inner is in.
+static bool differentiatesCallerOf(CallBase *Outer, CallBase *Inner) {
+  return Outer != Inner &&
+         reaches(differentiatedFunction(*Outer), Inner->getFunction());
+}
+
+// Whether Inner's gradient is differentiated again by an entry call of Calls.
 static bool isNested(CallBase *Inner, ArrayRef<CallBase *> Calls) {
   return any_of(Calls, [&](CallBase *Outer) {
-    return Outer != Inner &&
-           reaches(differentiatedFunction(*Outer), Inner->getFunction());
+    return differentiatesCallerOf(Outer, Inner);
   });
 }
 
@@ -622,8 +627,7 @@ static void orderInnerCallsFirst(SmallVectorImpl<CallBase *> &Calls) {
   while (!Pending.empty()) {
     auto Ready = find_if(Pending, [&](CallBase *Outer) {
       return none_of(Pending, [&](CallBase *Inner) {
-        return Inner != Outer &&
-               reaches(differentiatedFunction(*Outer), Inner->getFunction());
+        return differentiatesCallerOf(Outer, Inner);
       });
     });
     if (Ready == Pending.end())
