@@ -197,6 +197,15 @@ Value *insertLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path,
   return B.CreateInsertValue(Agg, Inner, Path.front());
 }
 
+Value *extractLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path) {
+  if (Path.empty())
+    return Agg;
+  Value *Inner = Agg->getType()->isVectorTy()
+                     ? B.CreateExtractElement(Agg, Path.front())
+                     : B.CreateExtractValue(Agg, Path.front());
+  return extractLeaf(B, Inner, Path.drop_front());
+}
+
 class CallLowering {
 public:
   /// Nested: another entry call differentiates the function CB is in, so
@@ -244,6 +253,8 @@ private:
     if (Split)
       if (Error Err = readTapeMarkers(Next, Callee))
         return Err;
+    if (Error Err = readWidth(Next, Callee, Forward))
+      return Err;
     // augmentsize's arguments are only the activities, which the tape's
     // size here does not depend on.
     if (Kind == EntryKind::TapeSize)
@@ -307,42 +318,41 @@ private:
                     "only pointers have shadows");
       Args.push_back(Converted);
       Key.Args.push_back(A);
-      if (Forward && A == ArgActivity::Out) {
+      // Forward mode: Width tangents follow an active float, Width shadows
+      // an active pointer (vector mode, enzyme_width).
+      bool Tangents = Forward && A == ArgActivity::Out;
+      if (!Tangents && !isDuplicated(A))
+        continue;
+      for (unsigned Lane = 0; Lane < Width; ++Lane) {
+        std::string What = Tangents ? "the tangent " : "the shadow ";
+        if (Width > 1)
+          What +=
+              std::to_string(Lane + 1) + " of " + std::to_string(Width) + " ";
+        What += "of parameter " + std::to_string(Number) + " of '" +
+                Fn->getName().str() + "'";
         if (Next >= CB.arg_size())
-          return fail("too few arguments to '" + Callee +
-                      "': the tangent of parameter " + Twine(Number) + " of '" +
-                      Fn->getName() + "' is missing");
-        Value *Tangent =
-            convertArgument(B, CB.getArgOperand(Next++), Param.getType());
-        if (!Tangent || markerOf(CB.getArgOperand(Next - 1)))
-          return fail("the tangent of parameter " + Twine(Number) + " of '" +
-                          Fn->getName() + "' must be a " +
-                          typeName(Param.getType()),
-                      "pass the tangent right after the value");
-        Args.push_back(Tangent);
-        continue;
+          return fail("too few arguments to '" + Callee + "': " + What +
+                      (Tangents ? "" : " (" + activityName(A).str() + ")") +
+                      " is missing");
+        Value *Shadow = CB.getArgOperand(Next++);
+        if (std::optional<std::string> Name = markerName(Shadow);
+            Name && !findMarker(*Name))
+          return fail("unsupported marker '" + *Name + "' in place of " + What,
+                      SupportedMarkers);
+        if (Tangents) {
+          Value *Tangent = convertArgument(B, Shadow, Param.getType());
+          if (!Tangent || markerOf(Shadow))
+            return fail(What + " must be a " + typeName(Param.getType()),
+                        "pass the tangent right after the value");
+          Args.push_back(Tangent);
+          continue;
+        }
+        if (!Shadow->getType()->isPointerTy() || markerOf(Shadow))
+          return fail(What + " has type " + typeName(Shadow->getType()) +
+                          " but must be a pointer",
+                      "pass the shadow buffer right after the pointer");
+        Args.push_back(Shadow);
       }
-      if (!isDuplicated(A))
-        continue;
-      if (Next >= CB.arg_size())
-        return fail("too few arguments to '" + Callee +
-                    "': the shadow of "
-                    "parameter " +
-                    Twine(Number) + " of '" + Fn->getName() + "' (" +
-                    activityName(A) + ") is missing");
-      Value *Shadow = CB.getArgOperand(Next++);
-      if (std::optional<std::string> Name = markerName(Shadow);
-          Name && !findMarker(*Name))
-        return fail("unsupported marker '" + *Name +
-                        "' in place of the shadow of parameter " +
-                        Twine(Number) + " of '" + Fn->getName() + "'",
-                    SupportedMarkers);
-      if (!Shadow->getType()->isPointerTy() || markerOf(Shadow))
-        return fail("the shadow of parameter " + Twine(Number) + " of '" +
-                        Fn->getName() + "' has type " +
-                        typeName(Shadow->getType()) + " but must be a pointer",
-                    "pass the shadow buffer right after the pointer");
-      Args.push_back(Shadow);
     }
     Key.ReturnActive = Fn->getReturnType()->isFloatingPointTy();
     // Reverse mode seeds a float result with 1.0; an aggregate of floats
@@ -381,7 +391,19 @@ private:
     if (Forward) {
       // A struct, array or vector of floats returns its tangent whole.
       Key.ReturnActive = isDifferentiableType(Fn->getReturnType());
-      return deliverTangent(B.CreateCall(E.tangentFunction(Key, true), Args));
+      Function *T = nullptr;
+      if (Width == 1) {
+        T = E.tangentFunction(Key, true);
+      } else {
+        Expected<Function *> Wide = E.vectorTangentFunction(Key, Width);
+        if (!Wide)
+          return fail(toString(Wide.takeError()),
+                      "differentiate one tangent per call (no enzyme_width), "
+                      "or keep tangents out of the code named above");
+        T = *Wide;
+      }
+      return deliverTangents(B.CreateCall(T, Args),
+                             First == 1 ? CB.getArgOperand(0) : nullptr);
     }
     if (Key.ReturnActive)
       Args.push_back(ConstantFP::get(Fn->getReturnType(), 1.0));
@@ -422,6 +444,32 @@ private:
                     "allocate __enzyme_augmentsize(...) bytes");
       Allocated = true;
     }
+    return Error::success();
+  }
+
+  // enzyme_width N (vector forward mode), right after the function: N
+  // tangents per active argument, N tangents of the result.
+  Error readWidth(unsigned &Next, const std::string &Callee, bool Forward) {
+    std::optional<std::string> Name = Next < CB.arg_size()
+                                          ? markerName(CB.getArgOperand(Next))
+                                          : std::nullopt;
+    if (!Name || *Name != "enzyme_width")
+      return Error::success();
+    if (!Forward)
+      return fail("enzyme_width (vector mode) is supported by forward mode "
+                  "only, not by '" +
+                      Callee + "'",
+                  "call __enzyme_fwddiff for several directional derivatives "
+                  "at once");
+    if (++Next >= CB.arg_size())
+      return fail("too few arguments to '" + Callee +
+                  "': enzyme_width is not followed by the width");
+    auto *N = dyn_cast<ConstantInt>(CB.getArgOperand(Next++));
+    if (!N || N->isZero() || N->getValue().ugt(MaxWidth))
+      return fail("enzyme_width must be followed by a constant width from 1 "
+                  "to " +
+                  Twine(MaxWidth));
+    Width = N->getZExtValue();
     return Error::success();
   }
 
@@ -506,56 +554,73 @@ private:
         "free", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   }
 
-  // Forward mode's result: the tangent of the return, in the type the call
-  // site declares (zero when the function returns no float).
-  Error deliverTangent(Value *Result) {
-    Type *Target = CB.getType();
-    if (Target->isVoidTy())
-      return Error::success();
-    Type *Returned = Key.Fn->getReturnType();
-    Value *Tangent = nullptr;
-    if (Key.ReturnActive && Target == Returned)
-      Tangent = B.CreateExtractValue(Result, 1);
-    else if (Key.ReturnActive && Target->isFloatingPointTy() &&
-             Returned->isFloatingPointTy())
-      Tangent = convertFloat(B, B.CreateExtractValue(Result, 1), Target);
-    else if (!Key.ReturnActive && Target->isFloatingPointTy())
-      Tangent = ConstantFP::get(Target, 0.0); // the result carries none
-    if (!Tangent)
-      return fail("the call site expects a result of type " + typeName(Target) +
-                      ", but the tangent of the result of '" +
-                      Key.Fn->getName() + "' has type " + typeName(Returned),
-                  "declare the entry point returning the function's own "
-                  "result type (a float, or a struct of floats), or void");
-    CB.replaceAllUsesWith(Tangent);
-    return Error::success();
+  // Forward mode's result: the tangent of the return (one per lane in
+  // vector mode), in the type the call site declares; zero when the
+  // function returns no float.
+  Error deliverTangents(Value *Result, Value *StructReturn) {
+    SmallVector<Value *> Values;
+    if (Key.ReturnActive) {
+      SmallVector<Type *> Leaves;
+      SmallVector<SmallVector<unsigned, 2>> Paths;
+      floatLeaves(Key.Fn->getReturnType(), Leaves, Paths);
+      for (unsigned Lane = 0; Lane < Width; ++Lane) {
+        Value *Tangent = Width == 1 ? B.CreateExtractValue(Result, 1)
+                                    : B.CreateExtractValue(Result, {1, Lane});
+        for (ArrayRef<unsigned> Path : Paths)
+          Values.push_back(extractLeaf(B, Tangent, Path));
+      }
+    }
+    return deliverLeaves(
+        Values, StructReturn, [&](Type *Target, unsigned Expected) {
+          std::string Tangents =
+              Width > 1 ? "the " + std::to_string(Width) + " tangents"
+                        : std::string("the tangent");
+          return fail("the call site expects a result of type " +
+                          typeName(Target) + " (" + Twine(Expected) +
+                          " float(s)), but " + Tangents +
+                          " of the result of '" + Key.Fn->getName() + "' (" +
+                          typeName(Key.Fn->getReturnType()) + ") hold " +
+                          Twine(Values.size()) + " float(s)",
+                      "declare the entry point returning the function's own "
+                      "result type (one per lane with enzyme_width), or void");
+        });
   }
 
   // Puts the gradients into the type the call site declares.
   Error deliver(Value *Grads, Value *StructReturn) {
+    unsigned Count = Grads->getType()->isVoidTy()
+                         ? 0
+                         : Grads->getType()->getStructNumElements();
+    SmallVector<Value *> Values;
+    for (unsigned K = 0; K < Count; ++K)
+      Values.push_back(B.CreateExtractValue(Grads, K));
+    return deliverLeaves(
+        Values, StructReturn, [&](Type *Target, unsigned Expected) {
+          return fail("the call site expects " + Twine(Expected) +
+                          " derivative(s) (return type " + typeName(Target) +
+                          ") but '" + Key.Fn->getName() + "' has " +
+                          Twine(Count) + " active (enzyme_out) argument(s)",
+                      "declare the entry point with a return type that holds "
+                      "one double per enzyme_out argument, or void");
+        });
+  }
+
+  // Fills the float leaves of the call's declared result (or of its sret
+  // buffer) with Values in order. With no value to give, the declared result
+  // (often an ignored double) is zero: there is no derivative to return.
+  Error deliverLeaves(ArrayRef<Value *> Values, Value *StructReturn,
+                      function_ref<Error(Type *, unsigned)> Mismatch) {
     Type *Target = StructReturn ? CB.getParamStructRetType(0) : CB.getType();
     if (Target->isVoidTy())
       return Error::success();
     SmallVector<Type *> Leaves;
     SmallVector<SmallVector<unsigned, 2>> Paths;
     floatLeaves(Target, Leaves, Paths);
-    unsigned Count = Grads->getType()->isVoidTy()
-                         ? 0
-                         : Grads->getType()->getStructNumElements();
-    // With no active scalar the declared result (often an ignored double)
-    // is zero: there is no derivative to return.
-    if (Leaves.size() != Count && Count != 0)
-      return fail("the call site expects " + Twine(Leaves.size()) +
-                      " derivative(s) (return type " + typeName(Target) +
-                      ") but '" + Key.Fn->getName() + "' has " + Twine(Count) +
-                      " active (enzyme_out) argument(s)",
-                  "declare the entry point with a return type that holds "
-                  "one double per enzyme_out argument, or void");
+    if (Leaves.size() != Values.size() && !Values.empty())
+      return Mismatch(Target, Leaves.size());
     Value *Result = Constant::getNullValue(Target);
-    for (unsigned K = 0; K < Count && Count == Leaves.size(); ++K) {
-      Value *G = convertFloat(B, B.CreateExtractValue(Grads, K), Leaves[K]);
-      Result = insertLeaf(B, Result, Paths[K], G);
-    }
+    for (auto [K, V] : enumerate(Values))
+      Result = insertLeaf(B, Result, Paths[K], convertFloat(B, V, Leaves[K]));
     if (StructReturn)
       B.CreateStore(Result, StructReturn);
     else
@@ -569,6 +634,9 @@ private:
   GradientKey Key;
   SmallVector<Value *> Args;
   EntryKind Kind = EntryKind::Combined;
+  // Vector forward mode: tangents per active argument and of the result.
+  unsigned Width = 1;
+  static constexpr unsigned MaxWidth = 64;
   // Split mode: the tape handle's buffer, whether the caller allocated it,
   // and whether a reverse keeps it for another one.
   Value *TapeBuffer = nullptr;

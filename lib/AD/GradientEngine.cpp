@@ -2,6 +2,7 @@
 
 #include "qgrad/AD/GradientSynthesis.h"
 
+#include "qgrad/AD/MemoryUtils.h"
 #include "qgrad/AD/Preprocess.h"
 
 #include "llvm/IR/Module.h"
@@ -208,6 +209,12 @@ void buildReverse(Function &R, Function &C, Differentiator &D, Tape &T) {
 } // namespace
 
 void GradientEngine::finish() {
+  drainPending();
+  assert(WidenQueue.empty() && "a wide tangent function left unbuilt");
+  stripShadowAllocationMarks(M);
+}
+
+void GradientEngine::drainPending() {
   // In request order: a function is differentiated after everything its
   // body calls was built (a gradient's split callees before its tangent,
   // forward over reverse; a tangent function before the split pair of a

@@ -147,13 +147,34 @@ void callRecordFunction(IRBuilderBase &B, StructType *Record, RecordWalk Walk,
 
 } // namespace
 
+static constexpr StringRef ShadowAllocationMark = "qgrad.shadow.allocation";
+
+Value *markShadowAllocation(Value *Shadow) {
+  if (auto *I = dyn_cast<Instruction>(Shadow))
+    I->setMetadata(ShadowAllocationMark, MDNode::get(I->getContext(), {}));
+  return Shadow;
+}
+
+bool isShadowAllocation(const Instruction &I) {
+  return I.getMetadata(ShadowAllocationMark);
+}
+
+void stripShadowAllocationMarks(Module &M) {
+  unsigned Kind = M.getContext().getMDKindID(ShadowAllocationMark);
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        I.setMetadata(Kind, nullptr);
+}
+
 Value *zeroedAllocation(IRBuilderBase &B, Value *Size, const Twine &Name) {
   Type *Ptr = B.getPtrTy();
   FunctionCallee Calloc = moduleOf(B).getOrInsertFunction(
       "calloc",
       FunctionType::get(Ptr, {B.getInt64Ty(), B.getInt64Ty()}, false));
-  return B.CreateCall(
-      Calloc, {B.getInt64(1), B.CreateZExtOrTrunc(Size, B.getInt64Ty())}, Name);
+  return markShadowAllocation(B.CreateCall(
+      Calloc, {B.getInt64(1), B.CreateZExtOrTrunc(Size, B.getInt64Ty())},
+      Name));
 }
 
 Value *zeroedAlignedAllocation(IRBuilderBase &B, Value *Align, Value *Size,
@@ -166,7 +187,8 @@ Value *zeroedAlignedAllocation(IRBuilderBase &B, Value *Align, Value *Size,
   Value *Mask = B.CreateSub(Align, B.getInt64(1));
   Value *Rounded = B.CreateAnd(
       B.CreateAdd(B.CreateZExtOrTrunc(Size, I64), Mask), B.CreateNot(Mask));
-  Value *Block = B.CreateCall(AlignedAlloc, {Align, Rounded}, Name);
+  Value *Block =
+      markShadowAllocation(B.CreateCall(AlignedAlloc, {Align, Rounded}, Name));
   B.CreateMemSet(Block, B.getInt8(0), Rounded, MaybeAlign());
   return Block;
 }

@@ -33,4 +33,4 @@ double known_unsupported(double x) {
 // CHECK-DAG: diag-unknown-marker.c:21:10: in function 'unknown_pointer': unsupported marker 'enzyme_context' for parameter 1 of 'with_context'
 // CHECK-DAG: diag-unknown-marker.c:25:3: in function 'unknown_shadow': unsupported marker 'enzyme_scalar' in place of the shadow of parameter 1 of 'sum'
 // CHECK-DAG: note: the supported markers are enzyme_const, enzyme_dup, enzyme_dupnoneed and enzyme_out
-// CHECK-DAG: diag-unknown-marker.c:29:10: in function 'known_unsupported': the marker 'enzyme_width' is not supported
+// CHECK-DAG: diag-unknown-marker.c:29:10: in function 'known_unsupported': enzyme_width (vector mode) is supported by forward mode only, not by '__enzyme_autodiff'

@@ -4,7 +4,7 @@
 // RUN: %clang -O0 -I%qgrad_include -fpass-plugin=%plugin %s -o %t0 -lm && %t0
 // RUN: %clang -O2 -I%qgrad_include -fpass-plugin=%plugin %s -o %t2 -lm && %t2
 // RUN: not %clang -DMISDECLARED -O0 -I%qgrad_include -fpass-plugin=%plugin -c %s -o %t.o 2>&1 | FileCheck %s
-// CHECK: error: in function 'main': the call site expects a result of type double, but the tangent of the result of 'pair' has type { double, double }
+// CHECK: error: in function 'main': the call site expects a result of type double (1 float(s)), but the tangent of the result of 'pair' ({ double, double }) hold 2 float(s)
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

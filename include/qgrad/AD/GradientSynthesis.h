@@ -89,6 +89,12 @@ public:
   /// body is built now and zeroes the global shadows on entry; otherwise
   /// (a callee) finish() builds it.
   llvm::Function *tangentFunction(const GradientKey &Key, bool TopLevel);
+  /// Vector forward mode (enzyme_width Width): the tangent function of Key
+  /// with Width tangents (or shadows) after each active argument, returning
+  /// {result, [Width x tangent]} when the return is active
+  /// (VectorTangents.cpp). An error names what cannot run once per lane.
+  llvm::Expected<llvm::Function *> vectorTangentFunction(const GradientKey &Key,
+                                                         unsigned Width);
   /// Synthesizes every split pair and callee tangent function requested so
   /// far.
   void finish();
@@ -108,6 +114,19 @@ public:
   llvm::FunctionType *gradientType(const GradientKey &Key) const;
   llvm::FunctionType *augmentedType(const GradientKey &Key) const;
   llvm::FunctionType *tangentType(const GradientKey &Key) const;
+  llvm::FunctionType *vectorTangentType(const GradientKey &Key,
+                                        unsigned Width) const;
+
+  /// The key whose tangent function F is (null for other functions).
+  const GradientKey *tangentKeyOf(const llvm::Function *F) const;
+  /// The width-Width tangent function of Key, declared now and replicated
+  /// from the width-one one by vectorTangentFunction.
+  llvm::Function *wideTangentDeclaration(const GradientKey &Key,
+                                         unsigned Width);
+  /// Whether G is the shadow of an active global; each tangent lane of
+  /// vector forward mode gets its own copy of it.
+  bool isGlobalShadow(const llvm::GlobalVariable *G) const;
+  llvm::GlobalVariable *laneShadow(llvm::GlobalVariable *Shadow, unsigned Lane);
   llvm::Type *gradientResultType(const GradientKey &Key) const;
 
 private:
@@ -125,11 +144,17 @@ private:
   llvm::Function *
   onPrivateCopy(const GradientKey &Key,
                 llvm::function_ref<llvm::Function *(Differentiator &)> Build);
+  /// Builds every pending split pair and callee tangent function.
+  void drainPending();
   void buildSplit(const GradientKey &Key);
   void buildTangent(const GradientKey &Key);
   enum class PendingKind { Split, Tangent };
   std::deque<std::pair<PendingKind, GradientKey>> Pending;
   std::map<GradientKey, llvm::Function *> Tangents;
+  std::map<std::pair<GradientKey, unsigned>, llvm::Function *> WideTangents;
+  std::deque<std::pair<GradientKey, unsigned>> WidenQueue;
+  std::map<std::pair<llvm::GlobalVariable *, unsigned>, llvm::GlobalVariable *>
+      LaneShadows;
   llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> ActiveGlobals;
   bool ActiveGlobalsKnown = false;
   llvm::DenseMap<const llvm::GlobalVariable *, llvm::GlobalVariable *>

@@ -12,6 +12,13 @@
 namespace qgrad::ad {
 
 /// calloc(1, Size).
+/// Shadow memory is marked where it is allocated, so that vector forward
+/// mode (VectorTangents.cpp) gives each tangent lane its own; the marks are
+/// removed when the engine is done.
+llvm::Value *markShadowAllocation(llvm::Value *Shadow);
+bool isShadowAllocation(const llvm::Instruction &I);
+void stripShadowAllocationMarks(llvm::Module &M);
+
 llvm::Value *zeroedAllocation(llvm::IRBuilderBase &B, llvm::Value *Size,
                               const llvm::Twine &Name = "");
 /// aligned_alloc(Align, Size rounded up to Align), zeroed: the shadow of

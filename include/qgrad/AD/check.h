@@ -679,6 +679,144 @@ static inline void qgrad_forward_expect(const char *program, const char *what,
       },                                                                       \
       (double)__enzyme_fwddiff((void *)(f), enzyme_dup, qgrad_narrow_,         \
                                qgrad_unit_, (long)qgrad_n_))
+
+#ifdef QGRAD_CHECK_VECTOR_FORWARD
+/* --- Vector forward mode on every checked function -----------------------
+ * With -DQGRAD_CHECK_VECTOR_FORWARD as well, the same checks run in vector
+ * forward mode of width 3 (enzyme_width, 3): each call carries three
+ * tangents (unit vectors e_i, e_i+1, e_i+2; for scalar functions the seeds
+ * 1, 2 and -1/2) and returns the three lanes in a struct, which C returns
+ * through memory. */
+typedef struct {
+  double lane[3];
+} QgradLanes3;
+typedef struct {
+  float lane[3];
+} QgradFloatLanes3;
+QgradLanes3 __enzyme_fwddiff_lanes3(void *, ...);
+QgradFloatLanes3 __enzyme_fwddiff_float_lanes3(void *, ...);
+void __enzyme_fwddiff_void_lanes3(void *, ...);
+extern int enzyme_width;
+static const double qgrad_scalar_seeds_[3] = {1.0, 2.0, -0.5};
+
+/* Runs sweep (which sets qgrad_d_[k], the tangent along e_{first+k}) for
+ * each group of three inputs; seeds of type T. */
+#define QGRAD_LANE_SWEEPS(program, T, n, analytic, rtol, sweep)                \
+  do {                                                                         \
+    size_t qgrad_n_ = (n);                                                     \
+    T *qgrad_seed_ = (T *)qgrad_scratch(3 * qgrad_n_, sizeof(T), program);     \
+    for (size_t qgrad_first_ = 0; qgrad_seed_ && qgrad_first_ < qgrad_n_;      \
+         qgrad_first_ += 3) {                                                  \
+      double qgrad_d_[3];                                                      \
+      memset(qgrad_seed_, 0, 3 * qgrad_n_ * sizeof(T));                        \
+      for (size_t qgrad_k_ = 0; qgrad_k_ < 3; ++qgrad_k_)                      \
+        if (qgrad_first_ + qgrad_k_ < qgrad_n_)                                \
+          qgrad_seed_[qgrad_k_ * qgrad_n_ + qgrad_first_ + qgrad_k_] = 1;      \
+      sweep;                                                                   \
+      for (size_t qgrad_k_ = 0; qgrad_k_ < 3; ++qgrad_k_)                      \
+        if (qgrad_first_ + qgrad_k_ < qgrad_n_)                                \
+          qgrad_forward_expect(program, "vector forward",                      \
+                               qgrad_first_ + qgrad_k_, qgrad_d_[qgrad_k_],    \
+                               (analytic)[qgrad_first_ + qgrad_k_], rtol);     \
+    }                                                                          \
+    free(qgrad_seed_);                                                         \
+  } while (0)
+#define QGRAD_SEED(k) (qgrad_seed_ + (k) * qgrad_n_)
+#define QGRAD_COPY_LANES(lanes)                                                \
+  for (size_t qgrad_k_ = 0; qgrad_k_ < 3; ++qgrad_k_)                          \
+  qgrad_d_[qgrad_k_] = (lanes).lane[qgrad_k_]
+
+#undef QGRAD_FORWARD_OBJECTIVE_RUN
+#define QGRAD_FORWARD_OBJECTIVE_RUN(program, what, f, ctx, x, n, analytic,     \
+                                    rtol)                                      \
+  QGRAD_LANE_SWEEPS(program, double, n, analytic, rtol, {                      \
+    QgradLanes3 qgrad_lanes_ = __enzyme_fwddiff_lanes3(                        \
+        (void *)(f), enzyme_width, 3, enzyme_dup, (x), QGRAD_SEED(0),          \
+        QGRAD_SEED(1), QGRAD_SEED(2), enzyme_const, (ctx));                    \
+    QGRAD_COPY_LANES(qgrad_lanes_);                                            \
+  })
+
+static inline void qgrad_expect_scalar_lanes(const char *program,
+                                             QgradLanes3 lanes, double analytic,
+                                             double rtol) {
+  for (size_t k = 0; k < 3; ++k)
+    qgrad_forward_expect(program, "vector forward", k, lanes.lane[k],
+                         qgrad_scalar_seeds_[k] * analytic, rtol);
+}
+#undef qgrad_check_unary
+#undef qgrad_expect_unary
+#define QGRAD_VECTOR_UNARY(program, f, x, analytic, rtol)                      \
+  qgrad_expect_scalar_lanes(                                                   \
+      program,                                                                 \
+      __enzyme_fwddiff_lanes3((void *)(f), enzyme_width, 3, (double)(x),       \
+                              qgrad_scalar_seeds_[0], qgrad_scalar_seeds_[1],  \
+                              qgrad_scalar_seeds_[2]),                         \
+      (analytic), rtol)
+#define qgrad_check_unary(program, f, x, ad, analytic, tol)                    \
+  ({                                                                           \
+    QGRAD_VECTOR_UNARY(program, f, x, analytic, (tol).analytic_rtol);          \
+    qgrad_check_unary(program, f, x, ad, analytic, tol);                       \
+  })
+#define qgrad_expect_unary(report, what, f, x, ad, analytic, tol)              \
+  do {                                                                         \
+    QGRAD_VECTOR_UNARY((report)->program, f, x, analytic,                      \
+                       (tol).analytic_rtol);                                   \
+    qgrad_expect_unary(report, what, f, x, ad, analytic, tol);                 \
+  } while (0)
+/* Lanes along (1, 0), (0, 1) and (1, 1). */
+#undef QGRAD_FORWARD_BINARY
+#define QGRAD_FORWARD_BINARY(program, f, x, y, analytic, rtol)                 \
+  do {                                                                         \
+    QgradPair qgrad_want_ = (analytic);                                        \
+    QgradLanes3 qgrad_lanes_ =                                                 \
+        __enzyme_fwddiff_lanes3((void *)(f), enzyme_width, 3, (double)(x),     \
+                                1.0, 0.0, 1.0, (double)(y), 0.0, 1.0, 1.0);    \
+    double qgrad_both_[3] = {qgrad_want_.dx, qgrad_want_.dy,                   \
+                             qgrad_want_.dx + qgrad_want_.dy};                 \
+    for (size_t qgrad_k_ = 0; qgrad_k_ < 3; ++qgrad_k_)                        \
+      qgrad_forward_expect(program, "vector forward", qgrad_k_,                \
+                           qgrad_lanes_.lane[qgrad_k_], qgrad_both_[qgrad_k_], \
+                           rtol);                                              \
+  } while (0)
+#undef QGRAD_FORWARD_ON_COPY
+#define QGRAD_FORWARD_ON_COPY(program, f, ctx, x, n, analytic, rtol)           \
+  QGRAD_LANE_SWEEPS(program, double, n, analytic, rtol, {                      \
+    double qgrad_copy_[(n)];                                                   \
+    memcpy(qgrad_copy_, (x), sizeof qgrad_copy_);                              \
+    QgradLanes3 qgrad_lanes_ = __enzyme_fwddiff_lanes3(                        \
+        (void *)(f), enzyme_width, 3, enzyme_dup, qgrad_copy_, QGRAD_SEED(0),  \
+        QGRAD_SEED(1), QGRAD_SEED(2), enzyme_const, (ctx));                    \
+    QGRAD_COPY_LANES(qgrad_lanes_);                                            \
+  })
+#undef QGRAD_FORWARD_WEIGHTED
+#define QGRAD_FORWARD_WEIGHTED(program, F, x, n, m, weights, analytic, rtol)   \
+  QGRAD_LANE_SWEEPS(program, double, n, analytic, rtol, {                      \
+    double qgrad_out_[(m)];                                                    \
+    double qgrad_dout_[3][(m)];                                                \
+    memset(qgrad_dout_, 0, sizeof qgrad_dout_);                                \
+    __enzyme_fwddiff_void_lanes3((void *)(F), enzyme_width, 3, enzyme_dup,     \
+                                 (x), QGRAD_SEED(0), QGRAD_SEED(1),            \
+                                 QGRAD_SEED(2), enzyme_dup, qgrad_out_,        \
+                                 qgrad_dout_[0], qgrad_dout_[1],               \
+                                 qgrad_dout_[2]);                              \
+    for (size_t qgrad_k_ = 0; qgrad_k_ < 3; ++qgrad_k_) {                      \
+      qgrad_d_[qgrad_k_] = 0.0;                                                \
+      for (size_t qgrad_j_ = 0; qgrad_j_ < (size_t)(m); ++qgrad_j_)            \
+        qgrad_d_[qgrad_k_] += (weights)[qgrad_j_] * qgrad_dout_[qgrad_k_][qgrad_j_]; \
+    }                                                                          \
+  })
+#undef QGRAD_FORWARD_FLOAT_ARRAY
+#define QGRAD_FORWARD_FLOAT_ARRAY(program, f, x, n, analytic, rtol)            \
+  QGRAD_LANE_SWEEPS(program, float, n, analytic, rtol, {                       \
+    float qgrad_narrow_[(n)];                                                  \
+    for (size_t qgrad_j_ = 0; qgrad_j_ < qgrad_n_; ++qgrad_j_)                 \
+      qgrad_narrow_[qgrad_j_] = (float)(x)[qgrad_j_];                          \
+    QgradFloatLanes3 qgrad_lanes_ = __enzyme_fwddiff_float_lanes3(             \
+        (void *)(f), enzyme_width, 3, enzyme_dup, qgrad_narrow_,               \
+        QGRAD_SEED(0), QGRAD_SEED(1), QGRAD_SEED(2), (long)qgrad_n_);          \
+    QGRAD_COPY_LANES(qgrad_lanes_);                                            \
+  })
+#endif /* QGRAD_CHECK_VECTOR_FORWARD */
 #endif /* QGRAD_CHECK_FORWARD */
 
 #endif /* QGRAD_AD_CHECK_H */

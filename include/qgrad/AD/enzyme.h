@@ -20,6 +20,10 @@
  *                     the pointer need not be computed (output buffers whose
  *                     shadow holds the incoming cotangent);
  *   enzyme_out        an active scalar whose derivative is returned.
+ *   enzyme_width, N   (forward mode, right after the function) vector mode:
+ *                     every active argument is followed by N tangents or
+ *                     shadows, and the call returns the N tangents of the
+ *                     result (declare it returning a struct of N doubles).
  * Defaults without a marker: floating-point scalars are enzyme_out, pointers
  * enzyme_dup, integers enzyme_const. A float-valued function is seeded with
  * 1.0. The call returns the derivatives of the enzyme_out arguments in order:
@@ -53,6 +57,7 @@ extern int enzyme_const;
 extern int enzyme_dup;
 extern int enzyme_dupnoneed;
 extern int enzyme_out;
+extern int enzyme_width;
 
 double __enzyme_autodiff(void *fn, ...);
 double __enzyme_fwddiff(void *fn, ...);

@@ -178,6 +178,7 @@ void forwardAlloca(Differentiator &D, Instruction &I) {
                                         D.forwardValue(AI->getArraySize()),
                                         I.getName() + ".shadow");
     Shadow->setAlignment(AI->getAlign());
+    markShadowAllocation(Shadow);
     Value *Count =
         B.CreateZExtOrTrunc(D.forwardValue(AI->getArraySize()), B.getInt64Ty());
     uint64_t ElementSize = D.layout().getTypeAllocSize(AI->getAllocatedType());

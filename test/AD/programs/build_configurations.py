@@ -40,6 +40,12 @@ BUILD_COMMANDS = {
     " -fpass-plugin=%plugin %s -o %t -lm",
     "forward-O2": f"{COMPILE_C} -O2 -DQGRAD_CHECK_FORWARD"
     " -fpass-plugin=%plugin %s -o %t -lm",
+    # Vector forward mode: the same checks with three tangents per call
+    # (enzyme_width, 3).
+    "vector-O0": f"{COMPILE_C} -O0 -DQGRAD_CHECK_FORWARD"
+    " -DQGRAD_CHECK_VECTOR_FORWARD -fpass-plugin=%plugin %s -o %t -lm",
+    "vector-O2": f"{COMPILE_C} -O2 -DQGRAD_CHECK_FORWARD"
+    " -DQGRAD_CHECK_VECTOR_FORWARD -fpass-plugin=%plugin %s -o %t -lm",
     "forward-qgrad-ad": f"{COMPILE_C} -O0 -Xclang -disable-O0-optnone"
     f" -DQGRAD_CHECK_FORWARD -S -emit-llvm %s -o %t.ll && {QGRAD_AD} %t.ll"
     f" -o %t.ad.ll && {LINK_IR} %t.ad.ll -o %t -lm",

@@ -16,7 +16,8 @@ With `--mode nested` each program checks the gradient of w . grad f
 instead, whose inner gradient is an __enzyme_autodiff call too (reverse
 over reverse); with `--mode forward` also the directional derivative along
 w by __enzyme_fwddiff, against w . grad f and central differences; with
-`--mode hvp` the nested check and the Hessian-vector product H w by
+`--mode vector` three directional derivatives in one call (enzyme_width 3)
+against the reverse gradient; with `--mode hvp` the nested check and the Hessian-vector product H w by
 __enzyme_fwddiff of the gradient (forward over reverse) against it. A
 seed's f is the same in every mode.
 
@@ -265,6 +266,22 @@ static void gradient(const double *x, double *g) {{
     printf("MISMATCH forward %.12g fd %.12g\\n", tangent, fdw);
     return 1;
   }}''' if mode == 'forward' else ''
+        # Vector forward mode: three tangents in one call (w, e_0, e_n-1),
+        # each equal to its direction . grad f from reverse mode.
+        vector = f'''
+  typedef struct {{ double lane[3]; }} Lanes;
+  Lanes __enzyme_fwddiff_lanes(void *, ...);
+  double w[{self.n}] = {{{ws}}}, e0[{self.n}] = {{1.0}}, en[{self.n}] = {{0}};
+  en[{self.n - 1}] = 1.0;
+  Lanes lanes = __enzyme_fwddiff_lanes((void *)f, enzyme_width, 3, x, w, e0, en);
+  double along[3] = {{0.0, dx[0], dx[{self.n - 1}]}};
+  for (int i = 0; i < {self.n}; ++i)
+    along[0] += w[i] * dx[i];
+  for (int k = 0; k < 3; ++k)
+    if (!(fabs(lanes.lane[k] - along[k]) <= 1e-9 * (1.0 + fabs(along[k])))) {{
+      printf("MISMATCH vector lane %d forward %.12g reverse %.12g\\n", k, lanes.lane[k], along[k]);
+      return 1;
+    }}''' if mode == 'vector' else ''
         directional = f'''
 static double directional(double *x) {{
   static const double w[{self.n}] = {{{ws}}};
@@ -307,7 +324,7 @@ static double f(double *x) {{
 }}{directional}{hessian}
 int main(void) {{
   double x[{self.n}] = {{{xs}}}, dx[{self.n}] = {{0}};
-  __enzyme_autodiff((void *){objective}, x, dx);{forward}{hvp}
+  __enzyme_autodiff((void *){objective}, x, dx);{forward}{vector}{hvp}
   int bad = 0;
   for (int i = 0; i < {self.n}; ++i) {{
     double h = 1e-6 * (1.0 + fabs(x[i])), keep = x[i];
@@ -379,10 +396,11 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--mode", default="reverse",
-                        choices=["reverse", "nested", "forward", "hvp"],
+                        choices=["reverse", "nested", "forward", "vector", "hvp"],
                         help="reverse: grad f; nested: grad (w . grad f) by "
                         "a nested __enzyme_autodiff; forward: the "
-                        "directional derivative by __enzyme_fwddiff; hvp: "
+                        "directional derivative by __enzyme_fwddiff; vector: three "
+                        "at once (enzyme_width 3); hvp: "
                         "nested, and H w by __enzyme_fwddiff of the gradient")
     parser.add_argument("--print", action="store_true",
                         help="print the program of the first seed and stop")
