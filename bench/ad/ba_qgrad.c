@@ -37,4 +37,4 @@ static double ba_qgrad_directional(const void *opaque, const double *params,
 }
 
 const BenchEngineEntry ba_engine = {ba_qgrad_gradient, NULL,
-                                    ba_qgrad_directional, NULL};
+                                    ba_qgrad_directional, NULL, NULL};

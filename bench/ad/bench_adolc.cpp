@@ -35,6 +35,25 @@ double bench_adolc_directional(short tag, int num_params, const double *params,
   return dy;
 }
 
+int bench_adolc_directions(short tag, int num_params, const double *params,
+                           const double *directions, int lanes, double *out) {
+  // fov_forward takes the tangents as an n x p matrix and returns a 1 x p
+  // one.
+  double **tangents = myalloc2(num_params, lanes);
+  double **result = myalloc2(1, lanes);
+  for (int i = 0; i < num_params; ++i)
+    for (int lane = 0; lane < lanes; ++lane)
+      tangents[i][lane] = directions[lane * num_params + i];
+  double y = 0.0;
+  int status =
+      fov_forward(tag, 1, num_params, lanes, params, tangents, &y, result);
+  for (int lane = 0; lane < lanes; ++lane)
+    out[lane] = result[0][lane];
+  myfree2(tangents);
+  myfree2(result);
+  return status < 0 ? -1 : 0;
+}
+
 int bench_adolc_hessian_vector(short tag, int num_params, const double *params,
                                const double *direction, double *product) {
   // hess_vec's arguments are not const, but it only reads x and v.

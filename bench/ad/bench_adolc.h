@@ -18,6 +18,11 @@ int bench_adolc_gradient(short tag, int num_params, const double *params,
  * (fos_forward); NAN when ADOL-C reports an error. */
 double bench_adolc_directional(short tag, int num_params, const double *params,
                                const double *direction);
+/* The derivatives along `lanes` directions (row by row, num_params each)
+ * into out by one vector forward sweep (fov_forward); 0, or -1 on an
+ * ADOL-C error. */
+int bench_adolc_directions(short tag, int num_params, const double *params,
+                           const double *directions, int lanes, double *out);
 /* The Hessian-vector product along `direction` (hess_vec: forward over
  * reverse on the tape); 0, or -1 on an ADOL-C error. */
 int bench_adolc_hessian_vector(short tag, int num_params, const double *params,

@@ -34,12 +34,21 @@ typedef struct TimedCall {
   int hvp;
   BenchHessianVectorFn hessian_vector;
   double *product;
+  /* Non-NULL: time BENCH_LANES directional derivatives at once along these
+   * (ours with `lanes`, else ADOL-C's fov_forward), into product. */
+  const double *directions;
+  BenchDirectionsFn lanes;
 } TimedCall;
 
 static void run_timed_call(void *opaque) {
   TimedCall *call = (TimedCall *)opaque;
   const BenchProblem *p = call->problem;
-  if (call->hvp && call->hessian_vector)
+  if (call->directions && call->lanes)
+    call->lanes(p->input, p->params, call->directions, call->product);
+  else if (call->directions)
+    bench_adolc_directions(call->adolc_tag, p->num_params, p->params,
+                           call->directions, BENCH_LANES, call->product);
+  else if (call->hvp && call->hessian_vector)
     call->hessian_vector(p->input, p->params, call->direction, call->grad,
                          call->product);
   else if (call->hvp)
@@ -95,32 +104,47 @@ static void check_finite_differences(const BenchProblem *p,
  * derivatives, interleaved. */
 static void time_all(const BenchProblem *p, short adolc_tag, short hvp_tag,
                      const BenchOptions *options, double *grad,
-                     const double *direction, double *product, BenchResult *r) {
-  TimedCall calls[8] = {
-      {p, NULL, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
-      {p, p->hand_gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
-      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL, 0, NULL, NULL},
-      {p, NULL, adolc_tag, grad, 0.0, direction, NULL, 0, NULL, NULL},
-      {p, NULL, hvp_tag, grad, 0.0, direction, NULL, 1, NULL, product},
-      {p, p->engine->gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL},
-      {p, NULL, 0, grad, 0.0, direction, p->engine->directional, 0, NULL, NULL},
+                     const double *direction, const double *directions,
+                     double *product, BenchResult *r) {
+  enum { Calls = 10 };
+  TimedCall calls[Calls] = {
+      {p, NULL, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL, NULL, NULL},
+      {p, p->hand_gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL, NULL,
+       NULL},
+      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL, 0, NULL, NULL, NULL, NULL},
+      {p, NULL, adolc_tag, grad, 0.0, direction, NULL, 0, NULL, NULL, NULL,
+       NULL},
+      {p, NULL, adolc_tag, grad, 0.0, NULL, NULL, 0, NULL, product, directions,
+       NULL},
+      {p, NULL, hvp_tag, grad, 0.0, direction, NULL, 1, NULL, product, NULL,
+       NULL},
+      {p, p->engine->gradient, 0, grad, 0.0, NULL, NULL, 0, NULL, NULL, NULL,
+       NULL},
+      {p, NULL, 0, grad, 0.0, direction, p->engine->directional, 0, NULL, NULL,
+       NULL, NULL},
+      {p, NULL, 0, grad, 0.0, NULL, NULL, 0, NULL, product, directions,
+       p->engine->directions},
       {p, NULL, 0, grad, 0.0, direction, NULL, 1, p->engine->hessian_vector,
-       product}};
-  double *results[8] = {&r->primal_s,        &r->hand_s,      &r->adolc_s,
-                        &r->adolc_forward_s, &r->adolc_hvp_s, &r->qgrad_s,
-                        &r->forward_s,       &r->hvp_s};
-  // ADOL-C's hess_vec is timed only where ours is: it is slow on BA.
-  int present[8] = {1,
-                    1,
-                    1,
-                    1,
-                    p->engine->hessian_vector != NULL,
-                    p->engine->gradient != NULL,
-                    p->engine->directional != NULL,
-                    p->engine->hessian_vector != NULL};
-  BenchTimedWork items[8];
+       product, NULL, NULL}};
+  double *results[Calls] = {
+      &r->primal_s,       &r->hand_s,      &r->adolc_s, &r->adolc_forward_s,
+      &r->adolc_vector_s, &r->adolc_hvp_s, &r->qgrad_s, &r->forward_s,
+      &r->vector_s,       &r->hvp_s};
+  // ADOL-C's hess_vec and fov_forward are timed only where ours are: they
+  // are slow on BA.
+  int present[Calls] = {1,
+                        1,
+                        1,
+                        1,
+                        p->engine->directions != NULL,
+                        p->engine->hessian_vector != NULL,
+                        p->engine->gradient != NULL,
+                        p->engine->directional != NULL,
+                        p->engine->directions != NULL,
+                        p->engine->hessian_vector != NULL};
+  BenchTimedWork items[Calls];
   int count = 0;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < Calls; ++i) {
     if (!present[i])
       continue;
     items[count] = (BenchTimedWork){run_timed_call, &calls[i], NAN};
@@ -132,10 +156,11 @@ static void time_all(const BenchProblem *p, short adolc_tag, short hvp_tag,
     *results[i] = items[i].seconds_per_call;
 }
 
-/* A fixed direction with entries in [-1, 1], the same for every tool. */
-static double *new_direction(int count) {
+/* A fixed direction with entries in [-1, 1], the same for every tool; seed
+ * picks one of several. */
+static double *new_direction(int count, unsigned seed) {
   double *direction = new_gradient(count);
-  unsigned state = 12345u;
+  unsigned state = 12345u + seed;
   for (int i = 0; i < count; ++i) {
     state = state * 1103515245u + 12345u;
     direction[i] = ((state >> 8) & 0xffff) / 32767.5 - 1.0;
@@ -152,6 +177,31 @@ static double dot(const double *a, const double *b, int count) {
 
 static double relative_difference(double got, double want) {
   return fabs(got - want) / fmax(fabs(want), 1e-300);
+}
+
+/* Fills directions with BENCH_LANES fixed directions and checks each lane
+ * of ours and of ADOL-C's fov_forward against hand gradient . direction. */
+static void check_directions(const BenchProblem *p, short adolc_tag,
+                             const double *hand, double *directions,
+                             BenchResult *r) {
+  int n = p->num_params;
+  double ours[BENCH_LANES], adolc[BENCH_LANES];
+  for (int lane = 0; lane < BENCH_LANES; ++lane) {
+    double *one = new_direction(n, 1000u * (unsigned)(lane + 1));
+    memcpy(directions + lane * n, one, sizeof(double) * (size_t)n);
+    free(one);
+  }
+  p->engine->directions(p->input, p->params, directions, ours);
+  bench_adolc_directions(adolc_tag, n, p->params, directions, BENCH_LANES,
+                         adolc);
+  r->vector_vs_hand = r->adolc_vector_vs_hand = 0.0;
+  for (int lane = 0; lane < BENCH_LANES; ++lane) {
+    double along = dot(hand, directions + lane * n, n);
+    r->vector_vs_hand =
+        fmax(r->vector_vs_hand, relative_difference(ours[lane], along));
+    r->adolc_vector_vs_hand =
+        fmax(r->adolc_vector_vs_hand, relative_difference(adolc[lane], along));
+  }
 }
 
 /* Ours against ADOL-C's hess_vec and against central differences of the
@@ -197,6 +247,8 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   r->hvp_vs_adolc = r->hvp_vs_fd = NAN;
   r->qgrad_vs_hand = r->qgrad_vs_adolc = NAN;
   r->forward_vs_hand = r->adolc_forward_vs_hand = NAN;
+  r->vector_s = r->adolc_vector_s = NAN;
+  r->vector_vs_hand = r->adolc_vector_vs_hand = NAN;
   r->engine_unavailable =
       p->engine->gradient ? NULL : p->engine->unavailable_reason;
   r->objective = p->primal(p->input, p->params);
@@ -221,7 +273,7 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
     r->qgrad_vs_adolc =
         bench_max_rel_diff(ours, adolc, p->num_params, kRelativeFloor);
   }
-  double *direction = new_direction(p->num_params);
+  double *direction = new_direction(p->num_params, 0);
   double along = dot(hand, direction, p->num_params);
   r->adolc_forward_vs_hand = relative_difference(
       bench_adolc_directional(adolc_tag, p->num_params, p->params, direction),
@@ -229,6 +281,12 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
   if (p->engine->directional)
     r->forward_vs_hand = relative_difference(
         p->engine->directional(p->input, p->params, direction), along);
+  // BENCH_LANES directions, row by row, for vector forward mode.
+  double *directions = NULL;
+  if (p->engine->directions) {
+    directions = new_gradient(BENCH_LANES * p->num_params);
+    check_directions(p, adolc_tag, hand, directions, r);
+  }
   double *product = new_gradient(p->num_params);
   // hess_vec runs on a tape of its own, with the Taylor buffer it needs.
   short hvp_tag = (short)(adolc_tag + kHvpTagOffset);
@@ -239,10 +297,12 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
     check_hessian_vector(p, hvp_tag, direction, scratch, product, r);
   }
   if (options->timing)
-    time_all(p, adolc_tag, hvp_tag, options, scratch, direction, product, r);
+    time_all(p, adolc_tag, hvp_tag, options, scratch, direction, directions,
+             product, r);
   if (p->engine->hessian_vector)
     bench_adolc_release(hvp_tag);
   free(direction);
+  free(directions);
   free(product);
   bench_adolc_release(adolc_tag);
 
@@ -255,6 +315,9 @@ void bench_measure(const BenchProblem *p, short adolc_tag,
       (!p->engine->gradient || (r->qgrad_vs_hand <= BENCH_AD_TOLERANCE &&
                                 r->qgrad_vs_adolc <= BENCH_AD_TOLERANCE)) &&
       (!p->engine->directional || r->forward_vs_hand <= BENCH_AD_TOLERANCE) &&
+      (!p->engine->directions ||
+       (r->vector_vs_hand <= BENCH_AD_TOLERANCE &&
+        r->adolc_vector_vs_hand <= BENCH_AD_TOLERANCE)) &&
       (!p->engine->hessian_vector || (r->hvp_vs_adolc <= BENCH_AD_TOLERANCE &&
                                       r->hvp_vs_fd <= BENCH_FD_TOLERANCE));
   free(hand);

@@ -29,6 +29,9 @@ typedef struct BenchResult {
   /* Hessian-vector products: ours (forward over reverse) and ADOL-C's
    * hess_vec, seconds per call; NAN when not measured. */
   double hvp_s, adolc_hvp_s;
+  /* Vector forward mode, BENCH_LANES tangents per call: ours (enzyme_width)
+   * and ADOL-C's fov_forward, seconds per call; NAN when not measured. */
+  double vector_s, adolc_vector_s;
   int fd_components;              /* fd_s is extrapolated when < num_params */
   const char *engine_unavailable; /* NULL when the engine built */
   int adolc_spilled;
@@ -36,6 +39,8 @@ typedef struct BenchResult {
   double qgrad_vs_hand, adolc_vs_hand, qgrad_vs_adolc, fd_vs_hand;
   /* Forward-mode directional derivatives against hand gradient . direction. */
   double forward_vs_hand, adolc_forward_vs_hand;
+  /* The largest over the lanes of vector forward mode, the same way. */
+  double vector_vs_hand, adolc_vector_vs_hand;
   /* Hessian-vector products: ours against ADOL-C's, and ours against
    * central differences of the hand gradient along the direction. */
   double hvp_vs_adolc, hvp_vs_fd;

@@ -22,6 +22,11 @@ typedef double (*BenchDirectionalFn)(const void *input, const double *params,
 typedef void (*BenchHessianVectorFn)(const void *input, const double *params,
                                      const double *direction, double *grad,
                                      double *product);
+/* Vector forward mode: the derivatives along BENCH_LANES directions at once
+ * (`directions` holds them row by row, num_params each) into `out`. */
+#define BENCH_LANES 8
+typedef void (*BenchDirectionsFn)(const void *input, const double *params,
+                                  const double *directions, double *out);
 /* Records the objective at `params` on ADOL-C tape `tag`. */
 typedef void (*BenchAdolcRecordFn)(const void *input, const double *params,
                                    short tag);
@@ -35,6 +40,9 @@ typedef struct BenchEngineEntry {
   BenchDirectionalFn directional;
   /* Forward over reverse; NULL when not built. */
   BenchHessianVectorFn hessian_vector;
+  /* Forward mode, BENCH_LANES tangents (enzyme_width); NULL when not
+   * built. */
+  BenchDirectionsFn directions;
 } BenchEngineEntry;
 
 typedef struct BenchProblem {

@@ -37,6 +37,8 @@ static void print_text(FILE *out, const BenchResult *r) {
   print_time(out, "ADOL-C gradient()", r->adolc_s, r->primal_s);
   print_time(out, "qgrad forward, 1 tangent", r->forward_s, r->primal_s);
   print_time(out, "ADOL-C fos_forward()", r->adolc_forward_s, r->primal_s);
+  print_time(out, "qgrad forward, 8 tangents", r->vector_s, r->primal_s);
+  print_time(out, "ADOL-C fov_forward(8)", r->adolc_vector_s, r->primal_s);
   print_time(out, "qgrad Hessian-vector", r->hvp_s, r->primal_s);
   print_time(out, "ADOL-C hess_vec()", r->adolc_hvp_s, r->primal_s);
   if (!isnan(r->hvp_s) && !isnan(r->qgrad_s))
@@ -60,6 +62,11 @@ static void print_text(FILE *out, const BenchResult *r) {
   fprintf(out, "  %-24s qgrad-hand %.2g  ADOL-C-hand %.2g (against grad . v)\n",
           "directional derivative", r->forward_vs_hand,
           r->adolc_forward_vs_hand);
+  if (!isnan(r->vector_vs_hand))
+    fprintf(out,
+            "  %-24s qgrad-hand %.2g  ADOL-C-hand %.2g (largest of %d lanes)\n",
+            "8 directional derivatives", r->vector_vs_hand,
+            r->adolc_vector_vs_hand, BENCH_LANES);
   if (!isnan(r->hvp_vs_adolc))
     fprintf(out, "  %-24s qgrad-ADOL-C %.2g  qgrad-FD %.2g\n",
             "Hessian-vector product", r->hvp_vs_adolc, r->hvp_vs_fd);
@@ -153,6 +160,12 @@ static void json_result(FILE *out, const BenchResult *r, int *first) {
       {"adolc_forward_over_primal", ratio(r->adolc_forward_s, r->primal_s)},
       {"forward_vs_hand", r->forward_vs_hand},
       {"adolc_forward_vs_hand", r->adolc_forward_vs_hand},
+      {"vector_s", r->vector_s},
+      {"vector_over_primal", ratio(r->vector_s, r->primal_s)},
+      {"adolc_vector_s", r->adolc_vector_s},
+      {"adolc_vector_over_primal", ratio(r->adolc_vector_s, r->primal_s)},
+      {"vector_vs_hand", r->vector_vs_hand},
+      {"adolc_vector_vs_hand", r->adolc_vector_vs_hand},
       {"hvp_s", r->hvp_s},
       {"hvp_over_gradient", ratio(r->hvp_s, r->qgrad_s)},
       {"adolc_hvp_s", r->adolc_hvp_s},

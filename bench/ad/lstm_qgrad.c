@@ -7,6 +7,7 @@
 
 #include "lstm.h"
 
+#include "bench_lanes.h"
 #include "bench_real_c.h"
 
 #include <qgrad/AD/enzyme.h>
@@ -36,5 +37,24 @@ static double lstm_qgrad_directional(const void *opaque, const double *params,
                           enzyme_const, in->sequence);
 }
 
+// Vector forward mode: the 8 directions' tangents in one call.
+static void lstm_qgrad_directions(const void *opaque, const double *params,
+                                  const double *directions, double *out) {
+  const LstmInput *in = (const LstmInput *)opaque;
+  int extra = 8 * in->l * in->b;
+  size_t n = (size_t)lstm_num_params(in);
+  const double *v[BENCH_LANES];
+  for (int lane = 0; lane < BENCH_LANES; ++lane)
+    v[lane] = directions + lane * n;
+  BenchLanes lanes = __enzyme_fwddiff_lanes(
+      (void *)lstm_objective_kernel, enzyme_width, BENCH_LANES, enzyme_const,
+      in->l, enzyme_const, in->c, enzyme_const, in->b, enzyme_dup, params,
+      BENCH_LANE_SHADOWS(v, 0), enzyme_dup, params + extra,
+      BENCH_LANE_SHADOWS(v, extra), enzyme_const, in->state, enzyme_const,
+      in->sequence);
+  memcpy(out, lanes.lane, sizeof lanes.lane);
+}
+
 const BenchEngineEntry lstm_engine = {lstm_qgrad_gradient, NULL,
-                                      lstm_qgrad_directional, NULL};
+                                      lstm_qgrad_directional, NULL,
+                                      lstm_qgrad_directions};

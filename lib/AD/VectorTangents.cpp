@@ -292,42 +292,73 @@ private:
     }
     // In reverse post-order every operand but a phi's incoming value is
     // cloned before its user.
-    SmallVector<std::pair<Instruction *, unsigned>> Phis;
     ReversePostOrderTraversal<Function *> Order(&Narrow);
-    for (BasicBlock *BB : Order) {
-      auto *NewBB = cast<BasicBlock>(Maps[0][BB]);
-      for (Instruction &I : *BB) {
-        if (auto *Ret = dyn_cast<ReturnInst>(&I);
-            Ret && Wide.getReturnType() != Narrow.getReturnType()) {
-          returnLanes(*Ret, NewBB);
-          continue;
-        }
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && WideCalls.count(CB)) {
-          callWide(*CB, NewBB);
-          continue;
-        }
-        if (auto *EV = dyn_cast<ExtractValueInst>(&I);
-            EV && isLane(EV) &&
-            WideCalls.count(dyn_cast<CallBase>(EV->getAggregateOperand()))) {
-          laneOfWideCall(*EV, NewBB);
-          continue;
-        }
-        bool IsPhi = isa<PHINode>(I);
-        unsigned Copies = isLane(&I) ? Width : 1;
-        for (unsigned Lane = 0; Lane < Copies; ++Lane) {
-          Instruction *NI = cloneInto(I, NewBB, Lane, !IsPhi);
-          if (IsPhi)
-            Phis.push_back({NI, Lane});
-          if (Copies == 1)
-            for (unsigned Other = 0; Other < Width; ++Other)
-              Maps[Other][&I] = NI;
-          else
-            Maps[Lane][&I] = NI;
-        }
-      }
-    }
+    for (BasicBlock *BB : Order)
+      cloneBlock(*BB, cast<BasicBlock>(Maps[0][BB]));
     for (auto [Phi, Lane] : Phis)
       RemapInstruction(Phi, Maps[Lane], RF_IgnoreMissingLocals);
+  }
+
+  // A block's lane code is emitted lane after lane (all of lane 0's
+  // instructions, then lane 1's, ...) between the points that need every
+  // lane or that write primal memory: each lane's values then die before
+  // the next lane's are made, which keeps N lanes of a loop body from
+  // spilling registers, and the SLP vectorizer still finds the isomorphic
+  // lanes. Lane code touches only lane memory and primal code never reads
+  // it, so it may move past primal code that does not write memory.
+  void cloneBlock(BasicBlock &BB, BasicBlock *NewBB) {
+    SmallVector<Instruction *> Deferred;
+    auto Flush = [&] {
+      for (unsigned Lane = 0; Lane < Width; ++Lane)
+        for (Instruction *I : Deferred)
+          Maps[Lane][I] = cloneInto(*I, NewBB, Lane, /*Remap=*/true);
+      Deferred.clear();
+    };
+    for (Instruction &I : BB) {
+      if (auto *Ret = dyn_cast<ReturnInst>(&I);
+          Ret && Wide.getReturnType() != Narrow.getReturnType()) {
+        Flush();
+        returnLanes(*Ret, NewBB);
+        continue;
+      }
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && WideCalls.count(CB)) {
+        Flush();
+        callWide(*CB, NewBB);
+        continue;
+      }
+      if (auto *EV = dyn_cast<ExtractValueInst>(&I);
+          EV && isLane(EV) &&
+          WideCalls.count(dyn_cast<CallBase>(EV->getAggregateOperand()))) {
+        laneOfWideCall(*EV, NewBB);
+        continue;
+      }
+      if (auto *Phi = dyn_cast<PHINode>(&I)) {
+        for (unsigned Lane = 0; Lane < (isLane(Phi) ? Width : 1); ++Lane) {
+          Instruction *NI = cloneInto(I, NewBB, Lane, /*Remap=*/false);
+          Phis.push_back({NI, Lane});
+          mapClone(I, Lane, NI);
+        }
+        continue;
+      }
+      if (isLane(&I)) {
+        Deferred.push_back(&I);
+        continue;
+      }
+      if (I.mayWriteToMemory() || I.mayHaveSideEffects() || I.isTerminator())
+        Flush();
+      mapClone(I, 0, cloneInto(I, NewBB, 0, /*Remap=*/true));
+    }
+    Flush();
+  }
+
+  // A primal clone serves every lane; a lane clone its own.
+  void mapClone(Instruction &I, unsigned Lane, Instruction *Clone) {
+    if (isLane(&I)) {
+      Maps[Lane][&I] = Clone;
+      return;
+    }
+    for (unsigned Other = 0; Other < Width; ++Other)
+      Maps[Other][&I] = Clone;
   }
 
   // One call of the callee's width-N tangent function for all lanes.
@@ -383,6 +414,7 @@ private:
   DenseMap<const CallBase *, const GradientKey *> WideCalls;
   DenseMap<const Constant *, bool> ConstantRefersToShadow;
   SetVector<GlobalVariable *> ShadowGlobals;
+  SmallVector<std::pair<Instruction *, unsigned>> Phis;
 };
 
 } // namespace
