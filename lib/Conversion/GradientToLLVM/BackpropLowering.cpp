@@ -9,6 +9,7 @@
 
 #include "BackpropLowering.h"
 
+#include "EngineCallOperands.h"
 #include "EnzymeABI.h"
 #include "FunctionAddress.h"
 #include "MemRefFields.h"
@@ -25,145 +26,25 @@ namespace qgrad::gradient_to_llvm {
 
 namespace {
 
-/// How an operand of the backprop takes part in the reverse sweep.
-enum class OperandRole {
-  ActiveScalar, // differentiated; its derivative is a result of the call
-  ConstScalar,  // not differentiated
-  ActiveMemRef, // differentiated; its adjoint accumulates into a shadow
-  ConstMemRef,  // not differentiated
-  OutputMemRef, // a callee_out buffer; its shadow holds the cotangent
-};
-
-/// The markers the engine needs for each role (include/qgrad/AD/enzyme.h).
-/// Integer fields (offset, sizes, strides) are constant by default and get
-/// no marker; a float scalar is active by default.
-struct PassingRule {
-  llvm::StringLiteral leadingMarker; // before a scalar or allocated pointer
-  llvm::StringLiteral alignedMarker; // before the aligned pointer
-  bool shadowed;                     // a shadow pointer follows the aligned one
-};
-
-constexpr PassingRule kPassingRules[] = {
-    /*ActiveScalar*/ {"", "", false},
-    /*ConstScalar*/ {kEnzymeConst, "", false},
-    /*ActiveMemRef*/ {kEnzymeConst, kEnzymeDup, true},
-    /*ConstMemRef*/ {kEnzymeConst, kEnzymeConst, false},
-    /*OutputMemRef*/ {kEnzymeConst, kEnzymeDupNoNeed, true},
-};
-
-const PassingRule &ruleFor(OperandRole role) {
-  return kPassingRules[static_cast<unsigned>(role)];
-}
-
-bool isScalar(Type type) {
-  return isa<FloatType, IntegerType, IndexType>(type);
-}
-
-bool isLowerableMemRef(Type type, const LLVMTypeConverter &converter) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref && memref.isStrided() && converter.convertType(memref);
-}
-
-/// Collects the call's operands behind the function pointer.
-class CallOperands {
-public:
-  CallOperands(gradient::BackpropOp op, SymbolTable &symbols,
-               const LLVMTypeConverter &converter)
-      : op(op), symbols(symbols), converter(converter), builder(op) {}
-
-  OpBuilder &getBuilder() { return builder; }
-  ArrayRef<Value> get() const { return operands; }
-
-  LogicalResult addScalar(Value value, OperandRole role) {
-    if (failed(addMarker(ruleFor(role).leadingMarker)))
-      return failure();
-    if (isa<IndexType>(value.getType()))
-      value = arith::IndexCastOp::create(builder, op.getLoc(),
-                                         converter.getIndexType(), value);
-    operands.push_back(value);
-    return success();
-  }
-
-  /// `shadow` (with `shadowName` for diagnostics) is given exactly when the
-  /// role's rule has a shadow.
-  LogicalResult addMemRef(Value memref, OperandRole role, Value shadow = {},
-                          StringRef shadowName = "") {
-    const PassingRule &rule = ruleFor(role);
-    Location loc = op.getLoc();
-    MemRefFields fields = unpackMemRef(builder, loc, memref, converter);
-    Value shadowPointer;
-    if (rule.shadowed) {
-      MemRefFields shadowFields = unpackMemRef(builder, loc, shadow, converter);
-      if (failed(checkShadowLayout(builder, op, symbols, shadowName, memref,
-                                   fields, shadow, shadowFields)))
-        return failure();
-      shadowPointer = shadowAlignedPointer(builder, loc, memref, fields, shadow,
-                                           shadowFields, converter);
-    }
-    if (failed(addMarker(rule.leadingMarker)))
-      return failure();
-    operands.push_back(fields.allocated);
-    if (failed(addMarker(rule.alignedMarker)))
-      return failure();
-    operands.push_back(fields.aligned);
-    if (shadowPointer)
-      operands.push_back(shadowPointer);
-    operands.push_back(fields.offset);
-    llvm::append_range(operands, fields.sizes);
-    llvm::append_range(operands, fields.strides);
-    return success();
-  }
-
-private:
-  LogicalResult addMarker(StringRef marker) {
-    if (marker.empty())
-      return success();
-    FailureOr<Value> address = getMarkerAddress(builder, op, symbols, marker);
-    if (failed(address))
-      return failure();
-    operands.push_back(*address);
-    return success();
-  }
-
-  gradient::BackpropOp op;
-  SymbolTable &symbols;
-  const LLVMTypeConverter &converter;
-  OpBuilder builder;
-  SmallVector<Value> operands;
-};
-
-LogicalResult checkOperandType(gradient::BackpropOp op, Value value,
-                               const Twine &what,
-                               const LLVMTypeConverter &converter) {
-  Type type = value.getType();
-  if (isScalar(type) || isLowerableMemRef(type, converter))
-    return success();
-  return op.emitOpError() << what << " has type " << type
-                          << ", which cannot be passed to __enzyme_autodiff: "
-                             "expected a float, integer or index scalar or a "
-                             "ranked memref with a strided layout (bufferize "
-                             "tensors first)";
-}
-
 LogicalResult checkOperandTypes(gradient::BackpropOp op,
                                 const LLVMTypeConverter &converter) {
   for (auto [index, arg] : llvm::enumerate(op.getArgs()))
-    if (failed(
-            checkOperandType(op, arg, "argument #" + Twine(index), converter)))
+    if (failed(checkOperandType(op, arg, "argument #" + Twine(index), converter,
+                                kAutodiffEntry)))
       return failure();
   for (auto [index, shadow] : llvm::enumerate(op.getDiffArgShadows()))
     if (failed(checkOperandType(op, shadow, "grad_out buffer #" + Twine(index),
-                                converter)))
+                                converter, kAutodiffEntry)))
       return failure();
   for (auto [index, out] : llvm::enumerate(op.getCalleeOut()))
     if (failed(checkOperandType(op, out, "callee_out buffer #" + Twine(index),
-                                converter)))
+                                converter, kAutodiffEntry)))
       return failure();
   if (op.getCalleeOut().empty())
     return success();
   for (auto [index, cotangent] : llvm::enumerate(op.getCotangents()))
     if (failed(checkOperandType(op, cotangent, "cotangent #" + Twine(index),
-                                converter)))
+                                converter, kAutodiffEntry)))
       return failure();
   return success();
 }
@@ -174,9 +55,6 @@ LogicalResult checkOperandTypes(gradient::BackpropOp op,
 /// scalar cotangent scales the derivatives afterwards.
 LogicalResult checkCalleeOutputs(gradient::BackpropOp op,
                                  FunctionOpInterface callee) {
-  if (callee.isExternal())
-    return op.emitOpError() << "cannot differentiate '@" << callee.getName()
-                            << "': it has no body in this module";
   ArrayRef<Type> results = callee.getResultTypes();
   if (!op.getCalleeOut().empty() ||
       (results.size() == 1 && isa<FloatType>(results.front())))
@@ -222,12 +100,9 @@ Value seedAs(OpBuilder &builder, Location loc, Value seed, Type target) {
 LogicalResult lowerBackprop(gradient::BackpropOp op, SymbolTable &symbols,
                             SymbolTableCollection &symbolTables,
                             const LLVMTypeConverter &converter) {
-  auto callee = dyn_cast_or_null<FunctionOpInterface>(
-      symbolTables.lookupNearestSymbolFrom(op, op.getCalleeAttr()));
-  if (!callee)
-    return op.emitOpError()
-           << "callee " << op.getCalleeAttr() << " is not a function";
-  if (failed(checkCalleeOutputs(op, callee)) ||
+  FailureOr<FunctionOpInterface> callee =
+      lookupDifferentiatedCallee(op, op.getCalleeAttr(), symbolTables);
+  if (failed(callee) || failed(checkCalleeOutputs(op, *callee)) ||
       failed(checkOperandTypes(op, converter)))
     return failure();
 
@@ -272,7 +147,7 @@ LogicalResult lowerBackprop(gradient::BackpropOp op, SymbolTable &symbols,
                                   "cotangent #" + std::to_string(index))))
       return failure();
 
-  Value function = getFunctionAddress(builder, loc, callee);
+  Value function = getFunctionAddress(builder, loc, *callee);
   FailureOr<LLVM::LLVMFuncOp> entry =
       getAutodiffEntry(op, symbols, derivativeTypes);
   if (failed(entry))

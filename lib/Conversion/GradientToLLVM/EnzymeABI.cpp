@@ -46,17 +46,13 @@ Type getAutodiffResultType(MLIRContext *context, TypeRange derivativeTypes) {
                                           llvm::to_vector(derivativeTypes));
 }
 
-FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(Operation *user,
-                                             SymbolTable &symbols,
-                                             TypeRange derivativeTypes) {
-  MLIRContext *context = user->getContext();
-  Type resultType = getAutodiffResultType(context, derivativeTypes);
-  std::string name = kAutodiffEntry.str();
-  if (resultType != Float64Type::get(context))
-    name += typeSuffix(derivativeTypes);
-  auto type = LLVM::LLVMFunctionType::get(
-      resultType, {LLVM::LLVMPointerType::get(context)}, /*isVarArg=*/true);
+namespace {
 
+/// Declares the vararg entry point `name` of `type`, or returns the
+/// declaration already there; an error at `user` when the name is taken.
+FailureOr<LLVM::LLVMFuncOp> declareEntry(Operation *user, SymbolTable &symbols,
+                                         StringRef name,
+                                         LLVM::LLVMFunctionType type) {
   Operation *existing = symbols.lookup(name);
   auto entry = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
   if (existing && (!entry || entry.getFunctionType() != type)) {
@@ -72,6 +68,32 @@ FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(Operation *user,
     return entry;
   return createAtModuleStart<LLVM::LLVMFuncOp>(
       symbols, symbols.getOp()->getLoc(), name, type);
+}
+
+} // namespace
+
+FailureOr<LLVM::LLVMFuncOp> getAutodiffEntry(Operation *user,
+                                             SymbolTable &symbols,
+                                             TypeRange derivativeTypes) {
+  MLIRContext *context = user->getContext();
+  Type resultType = getAutodiffResultType(context, derivativeTypes);
+  std::string name = kAutodiffEntry.str();
+  if (resultType != Float64Type::get(context))
+    name += typeSuffix(derivativeTypes);
+  return declareEntry(user, symbols, name,
+                      LLVM::LLVMFunctionType::get(
+                          resultType, {LLVM::LLVMPointerType::get(context)},
+                          /*isVarArg=*/true));
+}
+
+FailureOr<LLVM::LLVMFuncOp> getForwardEntry(Operation *user,
+                                            SymbolTable &symbols) {
+  MLIRContext *context = user->getContext();
+  return declareEntry(
+      user, symbols, (kForwardEntry + "_void").str(),
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                  {LLVM::LLVMPointerType::get(context)},
+                                  /*isVarArg=*/true));
 }
 
 } // namespace qgrad::gradient_to_llvm

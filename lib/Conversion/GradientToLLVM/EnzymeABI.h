@@ -22,6 +22,10 @@ inline constexpr llvm::StringLiteral kEnzymeDupNoNeed = "enzyme_dupnoneed";
 /// The entry point whose calls the engine replaces by gradient calls.
 inline constexpr llvm::StringLiteral kAutodiffEntry = "__enzyme_autodiff";
 
+/// The forward-mode entry point, declared returning void: fwdprop's tangents
+/// land in buffers.
+inline constexpr llvm::StringLiteral kForwardEntry = "__enzyme_fwddiff";
+
 /// The prefix of the registration globals of inactive functions.
 inline constexpr llvm::StringLiteral kInactiveRegistration =
     "__enzyme_inactivefn";
@@ -49,6 +53,11 @@ mlir::FailureOr<mlir::Value> getMarkerAddress(mlir::OpBuilder &builder,
 mlir::FailureOr<mlir::LLVM::LLVMFuncOp>
 getAutodiffEntry(mlir::Operation *user, mlir::SymbolTable &symbols,
                  mlir::TypeRange derivativeTypes);
+
+/// The vararg entry point `__enzyme_fwddiff_void(ptr, ...)` returning
+/// nothing.
+mlir::FailureOr<mlir::LLVM::LLVMFuncOp>
+getForwardEntry(mlir::Operation *user, mlir::SymbolTable &symbols);
 
 /// The return type `getAutodiffEntry` declares for `derivativeTypes`.
 mlir::Type getAutodiffResultType(mlir::MLIRContext *context,

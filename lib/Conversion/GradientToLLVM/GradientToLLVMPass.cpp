@@ -4,6 +4,7 @@
 
 #include "BackpropLowering.h"
 #include "EngineRegistrations.h"
+#include "FwdpropLowering.h"
 
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -40,13 +41,18 @@ struct ConvertGradientToLLVM
     LLVMTypeConverter converter(&getContext(), options);
     SymbolTableCollection symbolTables;
     SmallVector<qgrad::gradient::BackpropOp> backprops;
+    SmallVector<qgrad::gradient::FwdpropOp> fwdprops;
     module.walk(
         [&](qgrad::gradient::BackpropOp op) { backprops.push_back(op); });
-    if (!backprops.empty())
+    module.walk([&](qgrad::gradient::FwdpropOp op) { fwdprops.push_back(op); });
+    if (!backprops.empty() || !fwdprops.empty())
       ok &= succeeded(qgrad::gradient_to_llvm::registerAllocationFunctions(
           symbols, converter.getIndexType()));
     for (qgrad::gradient::BackpropOp op : backprops)
       ok &= succeeded(qgrad::gradient_to_llvm::lowerBackprop(
+          op, symbols, symbolTables, converter));
+    for (qgrad::gradient::FwdpropOp op : fwdprops)
+      ok &= succeeded(qgrad::gradient_to_llvm::lowerFwdprop(
           op, symbols, symbolTables, converter));
     if (!ok)
       signalPassFailure();

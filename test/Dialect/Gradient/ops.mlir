@@ -87,3 +87,13 @@ func.func @backprop(%x: f64, %w: memref<4xf64>, %dw: memref<4xf64>, %params: mem
   %dx2 = gradient.backprop @mixed(%x, %t) cotangents(%one, %tc : f64, tensor<2x3xf64>) : (f64, tensor<3xf64>) -> f64
   return %dx, %dx2 : f64, f64
 }
+
+// CHECK-LABEL: func.func @fwdprop
+// CHECK: gradient.fwdprop @fwd_callee(%{{.*}}, %{{.*}}) tangents(%{{.*}} : memref<2xf64>) callee_out(%{{.*}} : memref<f64>) out_tangents(%{{.*}} : memref<f64>) {diffArgIndices = dense<1> : tensor<1xindex>} : (f64, memref<2xf64>) -> ()
+func.func private @fwd_callee(%x: f64, %v: memref<2xf64>, %out: memref<f64>)
+func.func @fwdprop(%x: f64, %v: memref<2xf64>, %dv: memref<2xf64>, %y: memref<f64>, %dy: memref<f64>) {
+  gradient.fwdprop @fwd_callee(%x, %v) tangents(%dv : memref<2xf64>)
+      callee_out(%y : memref<f64>) out_tangents(%dy : memref<f64>)
+      {diffArgIndices = dense<1> : tensor<1xindex>} : (f64, memref<2xf64>) -> ()
+  return
+}

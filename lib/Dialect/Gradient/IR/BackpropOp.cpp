@@ -9,17 +9,9 @@ using namespace qgrad::gradient;
 
 LogicalResult BackpropOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FailureOr<FunctionOpInterface> callee =
-      lookupCallee(*this, getCalleeAttr(), symbolTable);
+      lookupSweepCallee(*this, getCalleeAttr(), getArgs().getTypes(),
+                        getCalleeOut().getTypes(), symbolTable);
   if (failed(callee))
-    return failure();
-
-  // The callee takes the arguments followed by its output buffers.
-  SmallVector<Type> operands(getArgs().getTypes());
-  llvm::append_range(operands, getCalleeOut().getTypes());
-  if (failed(verifyTypeList(*this, "callee operand", operands,
-                            callee->getArgumentTypes(),
-                            "the callee's signature (arguments, then "
-                            "callee_out buffers)")))
     return failure();
 
   if (failed(verifyDiffArgIndices(*this, getDiffArgIndicesAttr(),

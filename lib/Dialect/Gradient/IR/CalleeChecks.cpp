@@ -140,11 +140,11 @@ static LogicalResult verifyNesting(Operation *op, StringRef method,
   for (FunctionOpInterface fn : reached) {
     if (!qgrad::quantum::isQNode(fn))
       continue;
-    InFlightDiagnostic diag =
-        op->emitOpError() << "differentiates a derivative of the qnode @"
-                          << fn.getName()
-                          << "; a second derivative through a qnode needs "
-                             "method \"fd\"";
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "differentiates a derivative of the qnode @"
+                              << fn.getName()
+                              << "; a second derivative through a qnode needs "
+                                 "method \"fd\"";
     diag.attachNote(innerDerivatives.front()->getLoc())
         << "inner derivative here";
     return diag;
@@ -174,4 +174,22 @@ LogicalResult qgrad::gradient::verifyReachableFunctions(
         worklist.push_back(next);
   }
   return verifyNesting(op, method, reachedFunctions, innerDerivatives);
+}
+
+FailureOr<FunctionOpInterface>
+qgrad::gradient::lookupSweepCallee(Operation *op, FlatSymbolRefAttr callee,
+                                   TypeRange args, TypeRange calleeOut,
+                                   SymbolTableCollection &symbolTable) {
+  FailureOr<FunctionOpInterface> function =
+      lookupCallee(op, callee, symbolTable);
+  if (failed(function))
+    return failure();
+  SmallVector<Type> operands(args);
+  llvm::append_range(operands, calleeOut);
+  if (failed(verifyTypeList(op, "callee operand", operands,
+                            function->getArgumentTypes(),
+                            "the callee's signature (arguments, then "
+                            "callee_out buffers)")))
+    return failure();
+  return function;
 }

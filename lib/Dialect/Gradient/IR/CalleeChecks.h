@@ -19,6 +19,14 @@ mlir::FailureOr<mlir::FunctionOpInterface>
 lookupCallee(mlir::Operation *op, mlir::FlatSymbolRefAttr callee,
              mlir::SymbolTableCollection &symbolTable);
 
+/// The function a sweep op (backprop, fwdprop) calls with `args` followed by
+/// its `calleeOut` buffers, with that signature; an error at `op`
+/// otherwise.
+mlir::FailureOr<mlir::FunctionOpInterface>
+lookupSweepCallee(mlir::Operation *op, mlir::FlatSymbolRefAttr callee,
+                  mlir::TypeRange args, mlir::TypeRange calleeOut,
+                  mlir::SymbolTableCollection &symbolTable);
+
 /// `actual` matches `expected` element by element (by `matches`, equality
 /// by default). `what` names the list ("result", "tangent") and `reason`
 /// says where `expected` comes from.

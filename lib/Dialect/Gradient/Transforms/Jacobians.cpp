@@ -80,12 +80,12 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
   return clone;
 }
 
-/// `fn.dps(args..., outs...)`: tensor arguments become memrefs and every
-/// result is written into an output buffer, the form gradient.backprop and
-/// the AD engine's memory model want.
-FailureOr<func::FuncOp> getOrCreateDPS(ModuleOp module, func::FuncOp fn,
-                                       ArrayRef<unsigned> diffArgs,
-                                       Location requestedAt) {
+} // namespace
+
+FailureOr<func::FuncOp>
+qgrad::gradient::detail::getOrCreateDPS(ModuleOp module, func::FuncOp fn,
+                                        ArrayRef<unsigned> diffArgs,
+                                        Location requestedAt) {
   auto target = getDifferentiableVersion(module, fn, diffArgs, requestedAt);
   if (failed(target))
     return failure();
@@ -121,9 +121,9 @@ FailureOr<func::FuncOp> getOrCreateDPS(ModuleOp module, func::FuncOp fn,
   return dps;
 }
 
-/// Checks that every differentiated argument and every result is f64 (or a
-/// tensor of f64): what the Jacobian buffers hold.
-LogicalResult checkTypes(Location loc, const CallToDifferentiate &call) {
+LogicalResult
+qgrad::gradient::detail::checkF64Types(Location loc,
+                                       const CallToDifferentiate &call) {
   auto isF64Based = [](Type type) {
     return getElementTypeOrSelf(type).isF64() &&
            (type.isF64() || isa<RankedTensorType>(type));
@@ -139,6 +139,8 @@ LogicalResult checkTypes(Location loc, const CallToDifferentiate &call) {
                             << " is not supported (f64 and tensors of f64)";
   return success();
 }
+
+namespace {
 
 /// Allocates block (k, i) with the dimensions of result k then argument i.
 Value allocBlock(OpBuilder &b, Location loc, Type resultType, Value resultValue,
@@ -205,7 +207,7 @@ FailureOr<JacobianBlocks>
 qgrad::gradient::detail::buildExactJacobians(OpBuilder &b, Location loc,
                                              ModuleOp module,
                                              const CallToDifferentiate &call) {
-  if (failed(checkTypes(loc, call)))
+  if (failed(checkF64Types(loc, call)))
     return failure();
   auto dps = getOrCreateDPS(module, call.callee, call.diffArgs, loc);
   if (failed(dps))
@@ -286,7 +288,7 @@ qgrad::gradient::detail::buildExactJacobians(OpBuilder &b, Location loc,
 FailureOr<JacobianBlocks>
 qgrad::gradient::detail::buildFiniteDifferenceJacobians(
     OpBuilder &b, Location loc, const CallToDifferentiate &call, double step) {
-  if (failed(checkTypes(loc, call)))
+  if (failed(checkF64Types(loc, call)))
     return failure();
   JacobianBlocks blocks = allocBlocks(b, loc, call, callValues(b, loc, call));
   SmallVector<Value> base;

@@ -31,6 +31,29 @@ struct JacobianBlocks {
   llvm::SmallVector<mlir::Value> rows, columns;
 };
 
+/// `fn.dps(args..., outs...)`: tensor arguments become memrefs and every
+/// result is written into an output buffer, the form gradient.backprop,
+/// gradient.fwdprop and the AD engine's memory model want; qnodes reached
+/// from fn are replaced by their surrogates.
+mlir::FailureOr<mlir::func::FuncOp>
+getOrCreateDPS(mlir::ModuleOp module, mlir::func::FuncOp fn,
+               llvm::ArrayRef<unsigned> diffArgs, mlir::Location requestedAt);
+
+/// Every differentiated argument and every result is f64 or a tensor of f64
+/// (what the derivative buffers hold); an error at loc otherwise.
+llvm::LogicalResult checkF64Types(mlir::Location loc,
+                                  const CallToDifferentiate &call);
+
+/// The callee's results and their directional derivatives along one tangent
+/// per differentiated argument, by one forward-mode sweep
+/// (gradient.fwdprop) of the callee's destination-passing form.
+struct ForwardSweep {
+  llvm::SmallVector<mlir::Value> values, tangents;
+};
+mlir::FailureOr<ForwardSweep>
+buildForwardSweep(mlir::OpBuilder &b, mlir::Location loc, mlir::ModuleOp module,
+                  const CallToDifferentiate &call, mlir::ValueRange tangents);
+
 /// The callee's results at the call's arguments (one call of the callee).
 llvm::SmallVector<mlir::Value> callValues(mlir::OpBuilder &b,
                                           mlir::Location loc,

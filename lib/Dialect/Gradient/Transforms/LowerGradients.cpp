@@ -1,8 +1,9 @@
 //===- LowerGradients.cpp - Derivative ops to Jacobian code ---------------===//
 //
-// grad, value_and_grad, jvp and vjp all reduce to the Jacobian blocks of
-// their call (Jacobians.h), exact or by finite differences; this file maps
-// each op's results onto those blocks.
+// grad, value_and_grad, vjp and a jvp by finite differences reduce to the
+// Jacobian blocks of their call (Jacobians.h); this file maps each op's
+// results onto those blocks. An exact jvp is one forward-mode sweep
+// (ForwardSweeps.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +117,19 @@ LogicalResult LowerGradientsPass::lower(ModuleOp module,
     return operation->emitError("callee not found");
   CallToDifferentiate call{callee, SmallVector<Value>(op.getCallArgs()),
                            op.getDiffArgPositions()};
+
+  // An exact jvp is one forward-mode sweep, not a Jacobian.
+  if (auto jvp = dyn_cast<JVPOp>(operation); jvp && op.getMethod() != "fd") {
+    FailureOr<ForwardSweep> sweep =
+        buildForwardSweep(b, loc, module, call, jvp.getTangents());
+    if (failed(sweep))
+      return failure();
+    SmallVector<Value> replacements(sweep->values);
+    llvm::append_range(replacements, sweep->tangents);
+    operation->replaceAllUsesWith(replacements);
+    operation->erase();
+    return success();
+  }
 
   FailureOr<JacobianBlocks> blocks = failure();
   if (op.getMethod() == "fd") {

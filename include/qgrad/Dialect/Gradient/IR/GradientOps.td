@@ -180,4 +180,45 @@ def Gradient_BackpropOp : Gradient_Op<"backprop",
   }];
 }
 
+def Gradient_FwdpropOp : Gradient_Op<"fwdprop",
+    [AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "One forward-mode sweep through a function, along tangents";
+  let description = [{
+    The forward-mode counterpart of `backprop`, which `jvp` lowers to and
+    which is lowered to the AD engine's `__enzyme_fwddiff`. The callee is
+    called with `args` followed by the `callee_out` buffers and returns
+    nothing. Every differentiated argument (`diffArgIndices`, argument 0 by
+    default) has a tangent of its own type (a float, or a memref of the same
+    shape); the sweep writes the callee's outputs into `callee_out` and their
+    tangents into the matching `out_tangents` buffers.
+
+    ```mlir
+    gradient.fwdprop @f.dps(%x, %v) tangents(%dx, %dv : f64, memref<2xf64>)
+        callee_out(%y : memref<f64>) out_tangents(%dy : memref<f64>)
+        {diffArgIndices = dense<[0, 1]> : tensor<2xindex>}
+        : (f64, memref<2xf64>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee,
+                       Variadic<AnyType>:$args,
+                       Variadic<AnyType>:$tangents,
+                       Variadic<MemRefOf<[AnyFloat]>>:$calleeOut,
+                       Variadic<MemRefOf<[AnyFloat]>>:$outTangents,
+                       OptionalAttr<AnyIntElementsAttr>:$diffArgIndices);
+  let assemblyFormat = [{
+    $callee `(` $args `)`
+    `tangents` `(` ($tangents^ `:` type($tangents))? `)`
+    `callee_out` `(` ($calleeOut^ `:` type($calleeOut))? `)`
+    `out_tangents` `(` ($outTangents^ `:` type($outTangents))? `)`
+    attr-dict `:` functional-type($args, results)
+  }];
+  let extraClassDeclaration = [{
+    ::llvm::SmallVector<unsigned> getDiffArgPositions() {
+      return ::qgrad::gradient::getDiffArgPositions(getDiffArgIndicesAttr());
+    }
+  }];
+}
+
 #endif // QGRAD_DIALECT_GRADIENT_IR_GRADIENTOPS_TD
