@@ -1,7 +1,9 @@
 // RUN: sh -c 'qgrad run "$1" 0.5; echo "exit status $?"' sh %s 2>&1 | FileCheck %s
-// A second derivative through a qnode needs method "fd" (fd_of_grad.mlir is
-// the accepted form); of classical code it is exact (grad_of_grad.mlir).
-// CHECK: err_grad_of_grad.mlir:[[@LINE+20]]:{{[0-9]+}}: error: {{.*}}differentiates a derivative of the qnode @circuit; a second derivative through a qnode needs method "fd"
+// Second derivatives through a qnode are exact (qnode_second_derivatives.mlir);
+// a third needs method "fd" somewhere (fd_of_grad.mlir shows one form); of
+// classical code every order is exact (grad_of_grad.mlir).
+// CHECK: err_grad_of_grad.mlir:[[@LINE+26]]:{{[0-9]+}}: error: {{.*}}differentiates a second derivative through the qnode @circuit; a third derivative through a qnode needs method "fd"
+// CHECK: note: second derivative here
 // CHECK: exit status 1
 
 func.func @circuit(%x: f64) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
@@ -20,7 +22,12 @@ func.func @dcircuit(%x: f64) -> f64 {
   return %g : f64
 }
 
-func.func @main(%x: f64) -> f64 {
+func.func @d2circuit(%x: f64) -> f64 {
   %gg = gradient.grad "auto" @dcircuit(%x) : (f64) -> f64
   return %gg : f64
+}
+
+func.func @main(%x: f64) -> f64 {
+  %ggg = gradient.grad "auto" @d2circuit(%x) : (f64) -> f64
+  return %ggg : f64
 }

@@ -129,25 +129,59 @@ static LogicalResult verifyReachedFunction(Operation *op,
   return success();
 }
 
+/// The functions `from` reaches through calls and differentiated callees.
+static llvm::SetVector<Operation *>
+reachedFrom(FunctionOpInterface from, SymbolTableCollection &symbolTable) {
+  llvm::SetVector<Operation *> reached;
+  SmallVector<FunctionOpInterface> worklist = {from};
+  reached.insert(from);
+  while (!worklist.empty()) {
+    FunctionOpInterface fn = worklist.pop_back_val();
+    if (fn.isExternal())
+      continue;
+    for (FunctionOpInterface next : scanFunction(fn, symbolTable).referenced)
+      if (reached.insert(next))
+        worklist.push_back(next);
+  }
+  return reached;
+}
+
 // A derivative of a derivative is exact for classical code (the AD engine
-// nests, docs/ad-engine.md); through a qnode only method "fd" is, since the
-// qnode's gradient rule has no derivative of its own yet.
+// nests, docs/ad-engine.md) and, to second order, through qnodes (their
+// second-order surrogates apply the parameter-shift rule twice); a third
+// derivative through a qnode needs method "fd" somewhere.
 static LogicalResult verifyNesting(Operation *op, StringRef method,
                                    ArrayRef<FunctionOpInterface> reached,
-                                   ArrayRef<Operation *> innerDerivatives) {
+                                   ArrayRef<Operation *> innerDerivatives,
+                                   SymbolTableCollection &symbolTable) {
   if (method == "fd" || innerDerivatives.empty())
     return success();
-  for (FunctionOpInterface fn : reached) {
-    if (!qgrad::quantum::isQNode(fn))
+  auto qnode = llvm::find_if(reached, [](FunctionOpInterface fn) {
+    return qgrad::quantum::isQNode(fn);
+  });
+  if (qnode == reached.end())
+    return success();
+  for (Operation *inner : innerDerivatives) {
+    auto derivative = dyn_cast<DerivativeOpInterface>(inner);
+    if (!derivative || derivative.getMethod() == "fd")
       continue;
-    InFlightDiagnostic diag = op->emitOpError()
-                              << "differentiates a derivative of the qnode @"
-                              << fn.getName()
-                              << "; a second derivative through a qnode needs "
-                                 "method \"fd\"";
-    diag.attachNote(innerDerivatives.front()->getLoc())
-        << "inner derivative here";
-    return diag;
+    auto callee = symbolTable.lookupNearestSymbolFrom<FunctionOpInterface>(
+        inner, derivative.getCalleeAttr());
+    if (!callee)
+      continue;
+    llvm::SetVector<Operation *> below = reachedFrom(callee, symbolTable);
+    for (Operation *deeper : innerDerivatives) {
+      if (deeper == inner ||
+          !below.contains(deeper->getParentOfType<FunctionOpInterface>()))
+        continue;
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "differentiates a second derivative through the qnode @"
+          << FunctionOpInterface(*qnode).getName()
+          << "; a third derivative through a qnode needs method \"fd\"";
+      diag.attachNote(inner->getLoc()) << "second derivative here";
+      return diag;
+    }
   }
   return success();
 }
@@ -173,7 +207,8 @@ LogicalResult qgrad::gradient::verifyReachableFunctions(
       if (reached.insert(next))
         worklist.push_back(next);
   }
-  return verifyNesting(op, method, reachedFunctions, innerDerivatives);
+  return verifyNesting(op, method, reachedFunctions, innerDerivatives,
+                       symbolTable);
 }
 
 FailureOr<FunctionOpInterface>

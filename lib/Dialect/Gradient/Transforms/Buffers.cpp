@@ -51,8 +51,8 @@ Value qgrad::gradient::detail::getNumElements(OpBuilder &b, Location loc,
     return indexConstant(b, loc, type.getNumElements());
   Value count = indexConstant(b, loc, 1);
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    count = arith::MulIOp::create(b, loc, count,
-                                  getDimSize(b, loc, value, dim));
+    count =
+        arith::MulIOp::create(b, loc, count, getDimSize(b, loc, value, dim));
   return count;
 }
 
@@ -106,13 +106,13 @@ void LinearView::store(OpBuilder &b, Location loc, Value value,
 void qgrad::gradient::detail::buildLoop(
     OpBuilder &b, Location loc, Value upper,
     function_ref<void(OpBuilder &, Location, Value)> body) {
-  scf::ForOp::create(b, loc, indexConstant(b, loc, 0), upper,
-                     indexConstant(b, loc, 1), ValueRange{},
-                     [&](OpBuilder &nested, Location nestedLoc, Value iv,
-                         ValueRange) {
-                       body(nested, nestedLoc, iv);
-                       scf::YieldOp::create(nested, nestedLoc);
-                     });
+  scf::ForOp::create(
+      b, loc, indexConstant(b, loc, 0), upper, indexConstant(b, loc, 1),
+      ValueRange{},
+      [&](OpBuilder &nested, Location nestedLoc, Value iv, ValueRange) {
+        body(nested, nestedLoc, iv);
+        scf::YieldOp::create(nested, nestedLoc);
+      });
 }
 
 Value qgrad::gradient::detail::buildSum(

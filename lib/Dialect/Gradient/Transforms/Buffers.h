@@ -26,9 +26,8 @@ mlir::Value getDimSize(mlir::OpBuilder &b, mlir::Location loc,
                        mlir::Value shaped, int64_t dim);
 
 /// The sizes of the dynamic dimensions of a shaped value, in order.
-llvm::SmallVector<mlir::Value> getDynamicSizes(mlir::OpBuilder &b,
-                                               mlir::Location loc,
-                                               mlir::Value shaped);
+llvm::SmallVector<mlir::Value>
+getDynamicSizes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value shaped);
 
 /// The number of elements of a shaped value (1 for a scalar), as an index.
 mlir::Value getNumElements(mlir::OpBuilder &b, mlir::Location loc,
@@ -60,16 +59,17 @@ private:
 };
 
 /// Emits `for i in [0, upper)` and calls body(builder, loc, i) inside.
-void buildLoop(mlir::OpBuilder &b, mlir::Location loc, mlir::Value upper,
-               llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
-                                       mlir::Value)>
-                   body);
+void buildLoop(
+    mlir::OpBuilder &b, mlir::Location loc, mlir::Value upper,
+    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location, mlir::Value)>
+        body);
 
 /// Emits sum_{i < upper} term(i) as an f64 reduction loop.
-mlir::Value buildSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value upper,
-                     llvm::function_ref<mlir::Value(
-                         mlir::OpBuilder &, mlir::Location, mlir::Value)>
-                         term);
+mlir::Value
+buildSum(mlir::OpBuilder &b, mlir::Location loc, mlir::Value upper,
+         llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                        mlir::Value)>
+             term);
 
 /// Writes `value` (an f64 or a tensor) into `buffer` (memref<1xf64> for a
 /// scalar, the tensor's buffer type otherwise).
@@ -77,8 +77,8 @@ void storeValue(mlir::OpBuilder &b, mlir::Location loc, mlir::Value value,
                 mlir::Value buffer);
 
 /// The inverse of storeValue: an f64 or a tensor of `type` read from buffer.
-mlir::Value loadValue(mlir::OpBuilder &b, mlir::Location loc,
-                      mlir::Type type, mlir::Value buffer);
+mlir::Value loadValue(mlir::OpBuilder &b, mlir::Location loc, mlir::Type type,
+                      mlir::Value buffer);
 
 /// The buffer type storeValue uses for a value of `type`.
 mlir::MemRefType getValueBufferType(mlir::Type type);

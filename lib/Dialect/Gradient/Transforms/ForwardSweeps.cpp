@@ -44,7 +44,8 @@ FailureOr<ForwardSweep> qgrad::gradient::detail::buildForwardSweep(
     const CallToDifferentiate &call, ValueRange tangents) {
   if (failed(checkF64Types(loc, call)))
     return failure();
-  auto dps = getOrCreateDPS(module, call.callee, call.diffArgs, loc);
+  auto dps =
+      getOrCreateDPS(module, call.callee, call.diffArgs, loc, call.order);
   if (failed(dps))
     return failure();
 

@@ -42,16 +42,17 @@ bool reachesQNode(ModuleOp module, func::FuncOp fn,
 FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
                                                  func::FuncOp fn,
                                                  ArrayRef<unsigned> diffArgs,
-                                                 Location requestedAt) {
+                                                 Location requestedAt,
+                                                 unsigned order) {
   DenseMap<Operation *, bool> memo;
   if (!reachesQNode(module, fn, memo))
     return fn;
   if (qgrad::quantum::isQNode(fn)) {
     if (failed(checkOnlyGateAnglesDepend(fn, diffArgs, requestedAt)))
       return failure();
-    return getOrCreateQNodeSurrogate(module, fn);
+    return getOrCreateQNodeSurrogate(module, fn, order);
   }
-  std::string name = (fn.getSymName() + ".ad").str();
+  std::string name = (fn.getSymName() + (order >= 2 ? ".ad2" : ".ad")).str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder b(fn);
@@ -71,8 +72,8 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
     for (auto [position, type] : llvm::enumerate(callee.getArgumentTypes()))
       if (isa<FloatType, ComplexType>(getElementTypeOrSelf(type)))
         floatArgs.push_back(position);
-    auto replacement =
-        getDifferentiableVersion(module, callee, floatArgs, call.getLoc());
+    auto replacement = getDifferentiableVersion(module, callee, floatArgs,
+                                                call.getLoc(), order);
     if (failed(replacement))
       return failure();
     call.setCallee(replacement->getSymName());
@@ -85,11 +86,12 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
 FailureOr<func::FuncOp>
 qgrad::gradient::detail::getOrCreateDPS(ModuleOp module, func::FuncOp fn,
                                         ArrayRef<unsigned> diffArgs,
-                                        Location requestedAt) {
-  auto target = getDifferentiableVersion(module, fn, diffArgs, requestedAt);
+                                        Location requestedAt, unsigned order) {
+  auto target =
+      getDifferentiableVersion(module, fn, diffArgs, requestedAt, order);
   if (failed(target))
     return failure();
-  std::string name = (fn.getSymName() + ".dps").str();
+  std::string name = (fn.getSymName() + (order >= 2 ? ".dps2" : ".dps")).str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   Location loc = fn.getLoc();
@@ -209,7 +211,8 @@ qgrad::gradient::detail::buildExactJacobians(OpBuilder &b, Location loc,
                                              const CallToDifferentiate &call) {
   if (failed(checkF64Types(loc, call)))
     return failure();
-  auto dps = getOrCreateDPS(module, call.callee, call.diffArgs, loc);
+  auto dps =
+      getOrCreateDPS(module, call.callee, call.diffArgs, loc, call.order);
   if (failed(dps))
     return failure();
 

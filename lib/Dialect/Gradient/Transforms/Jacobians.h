@@ -19,6 +19,9 @@ struct CallToDifferentiate {
   mutable mlir::func::FuncOp callee; // op handles are not const-correct
   llvm::SmallVector<mlir::Value> args;
   llvm::SmallVector<unsigned> diffArgs;
+  /// 2 when the derivative is itself differentiated: qnodes then get their
+  /// second-order surrogates (QNodeParts.h).
+  unsigned order = 1;
 };
 
 struct JacobianBlocks {
@@ -37,7 +40,8 @@ struct JacobianBlocks {
 /// from fn are replaced by their surrogates.
 mlir::FailureOr<mlir::func::FuncOp>
 getOrCreateDPS(mlir::ModuleOp module, mlir::func::FuncOp fn,
-               llvm::ArrayRef<unsigned> diffArgs, mlir::Location requestedAt);
+               llvm::ArrayRef<unsigned> diffArgs, mlir::Location requestedAt,
+               unsigned order = 1);
 
 /// Every differentiated argument and every result is f64 or a tensor of f64
 /// (what the derivative buffers hold); an error at loc otherwise.

@@ -23,6 +23,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <algorithm>
+
 namespace qgrad::gradient {
 #define GEN_PASS_DEF_LOWERGRADIENTS
 #include "qgrad/Dialect/Gradient/Transforms/Passes.h.inc"
@@ -91,6 +93,39 @@ Value buildValue(OpBuilder &b, Location loc, Type type, Value shapeSource,
   return loadValue(b, loc, type, buffer);
 }
 
+/// The derivative ops whose derivatives are differentiated again: those in
+/// a function that another derivative op's callee reaches (through calls
+/// and the callees of derivative ops).
+DenseSet<Operation *>
+findDifferentiatedDerivatives(ModuleOp module,
+                              ArrayRef<DerivativeOpInterface> ops) {
+  SymbolTable symbols(module);
+  DenseSet<Operation *> reached;
+  SmallVector<func::FuncOp> worklist;
+  auto reach = [&](SymbolRefAttr name) {
+    auto fn =
+        symbols.lookup<func::FuncOp>(cast<FlatSymbolRefAttr>(name).getValue());
+    if (fn && reached.insert(fn).second)
+      worklist.push_back(fn);
+  };
+  for (DerivativeOpInterface op : ops)
+    reach(op.getCalleeAttr());
+  while (!worklist.empty()) {
+    func::FuncOp fn = worklist.pop_back_val();
+    fn.walk([&](Operation *inner) {
+      if (auto call = dyn_cast<func::CallOp>(inner))
+        reach(call.getCalleeAttr());
+      else if (auto derivative = dyn_cast<DerivativeOpInterface>(inner))
+        reach(derivative.getCalleeAttr());
+    });
+  }
+  DenseSet<Operation *> nested;
+  for (DerivativeOpInterface op : ops)
+    if (reached.contains(op->getParentOfType<func::FuncOp>()))
+      nested.insert(op);
+  return nested;
+}
+
 class LowerGradientsPass
     : public qgrad::gradient::impl::LowerGradientsBase<LowerGradientsPass> {
 public:
@@ -98,17 +133,27 @@ public:
     ModuleOp module = getOperation();
     SmallVector<DerivativeOpInterface> ops;
     module.walk([&](DerivativeOpInterface op) { ops.push_back(op); });
+    // A differentiated derivative is lowered first, with second-order qnode
+    // surrogates; the outer derivative then differentiates its code (a
+    // clone of the function around it would copy the op unlowered).
+    DenseSet<Operation *> nested = findDifferentiatedDerivatives(module, ops);
+    std::stable_partition(ops.begin(), ops.end(),
+                          [&](DerivativeOpInterface op) {
+                            return nested.contains(op.getOperation());
+                          });
     for (DerivativeOpInterface op : ops)
-      if (failed(lower(module, op)))
+      if (failed(lower(module, op, nested.contains(op.getOperation()) ? 2 : 1)))
         return signalPassFailure();
   }
 
 private:
-  LogicalResult lower(ModuleOp module, DerivativeOpInterface op);
+  LogicalResult lower(ModuleOp module, DerivativeOpInterface op,
+                      unsigned order);
 };
 
 LogicalResult LowerGradientsPass::lower(ModuleOp module,
-                                        DerivativeOpInterface op) {
+                                        DerivativeOpInterface op,
+                                        unsigned order) {
   Operation *operation = op.getOperation();
   Location loc = operation->getLoc();
   OpBuilder b(operation);
@@ -116,7 +161,7 @@ LogicalResult LowerGradientsPass::lower(ModuleOp module,
   if (!callee)
     return operation->emitError("callee not found");
   CallToDifferentiate call{callee, SmallVector<Value>(op.getCallArgs()),
-                           op.getDiffArgPositions()};
+                           op.getDiffArgPositions(), order};
 
   // An exact jvp is one forward-mode sweep, not a Jacobian.
   if (auto jvp = dyn_cast<JVPOp>(operation); jvp && op.getMethod() != "fd") {

@@ -50,6 +50,29 @@ constexpr double kFourTermC1 =
 constexpr double kFourTermC2 =
     (std::numbers::sqrt2 - 1) / (4 * std::numbers::sqrt2);
 
+/// Emits the terms of the shift rule of a parameter whose kind code (Q.kinds)
+/// is `kind`: addTerm(shift, scale, first) for scale [f(t + shift) -
+/// f(t - shift)], first for the rule's first term.
+using ShiftTermBuilder =
+    function_ref<void(OpBuilder &, double shift, double scale, bool first)>;
+void emitShiftRule(OpBuilder &b, Location loc, Value kind,
+                   ShiftTermBuilder addTerm) {
+  Value isFourTerm = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, kind,
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(kFourTermCode)));
+  scf::IfOp::create(
+      b, loc, isFourTerm,
+      [&](OpBuilder &tb, Location tl) {
+        addTerm(tb, kHalfPi, kFourTermC1, true);
+        addTerm(tb, 3 * kHalfPi, -kFourTermC2, false);
+        scf::YieldOp::create(tb, tl);
+      },
+      [&](OpBuilder &eb, Location el) {
+        addTerm(eb, kHalfPi, 0.5, true);
+        scf::YieldOp::create(eb, el);
+      });
+}
+
 bool isQuantumType(Type type) {
   return isa<quantum::QubitType, quantum::QuregType, quantum::ObservableType>(
       type);
@@ -71,6 +94,7 @@ public:
       : module(module), qnode(qnode), symbols(module), loc(qnode.getLoc()) {}
 
   FailureOr<func::FuncOp> getSurrogate();
+  FailureOr<func::FuncOp> getSecondOrderSurrogate();
 
 private:
   ModuleOp module;
@@ -102,6 +126,33 @@ private:
   FailureOr<func::FuncOp> getQuantumPart();
   FailureOr<func::FuncOp> getAdjointPart();
   FailureOr<func::FuncOp> getEvaluate();
+  FailureOr<func::FuncOp> getLinearised();
+  /// A private function `part` with an entry block, inlined before AD.
+  func::FuncOp createInlinedPart(StringRef part, FunctionType type);
+  /// Q.evaluate at params: the constant copy params0 it makes, and the
+  /// value and Jacobian buffers it writes, one per result.
+  struct Evaluation {
+    Value params0;
+    SmallVector<Value> values, jacobians;
+  };
+  Evaluation evaluateAt(OpBuilder &b, func::FuncOp evaluate, ValueRange args,
+                        Value params, Value numParams);
+  /// outs[k][e] = values[k][e] + sum_j slopes[k][e, j] (params_j -
+  /// params0_j): exact in value (the difference is zero), with the slopes as
+  /// derivative with respect to params.
+  void writeLinearised(OpBuilder &b, const Evaluation &at, Value params,
+                       Value numParams, ArrayRef<Value> slopes,
+                       ValueRange outs);
+  /// A private alwaysinline function `part` of the qnode's type whose body
+  /// computes the gate parameters (params, active, and params0, the
+  /// constant copy) and the Jacobian of every result at params, then
+  /// returns value + sum_j slope(e, j) (params_j - params0_j) per result
+  /// element e; slope is built by `buildSlopes` into a matrix per result.
+  using SlopeBuilder = function_ref<SmallVector<Value>(
+      OpBuilder &, ValueRange args, Value params, Value numParams,
+      ArrayRef<Value> jacobians)>;
+  FailureOr<func::FuncOp> buildLinearisation(StringRef part,
+                                             SlopeBuilder buildSlopes);
 };
 
 func::FuncOp QNodeSplitter::clonePart(StringRef part, TypeRange extraInputs,
@@ -522,27 +573,88 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
         });
       }
     };
-    Value isFourTerm = arith::CmpIOp::create(
-        lb, l, arith::CmpIPredicate::eq, kind,
-        arith::ConstantOp::create(lb, l, lb.getI64IntegerAttr(kFourTermCode)));
-    scf::IfOp::create(
-        lb, l, isFourTerm,
-        [&](OpBuilder &tb, Location tl) {
-          addShiftedDifference(tb, kHalfPi, kFourTermC1, false);
-          addShiftedDifference(tb, 3 * kHalfPi, -kFourTermC2, true);
-          scf::YieldOp::create(tb, tl);
-        },
-        [&](OpBuilder &eb, Location el) {
-          addShiftedDifference(eb, kHalfPi, 0.5, false);
-          scf::YieldOp::create(eb, el);
-        });
+    emitShiftRule(lb, l, kind,
+                  [&](OpBuilder &sb, double shift, double scale, bool first) {
+                    addShiftedDifference(sb, shift, scale, !first);
+                  });
   });
   func::ReturnOp::create(b, loc);
   return fn;
 }
 
-FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
-  if (func::FuncOp existing = lookup("surrogate"))
+QNodeSplitter::Evaluation
+QNodeSplitter::evaluateAt(OpBuilder &b, func::FuncOp evaluate, ValueRange args,
+                          Value params, Value numParams) {
+  Type f64 = b.getF64Type();
+  auto matrix =
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+  Evaluation at;
+  at.params0 = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, f64), numParams);
+  SmallVector<Value> operands(args);
+  operands.push_back(params);
+  operands.push_back(at.params0);
+  for (Type type : qnode.getFunctionType().getResults()) {
+    at.values.push_back(
+        memref::AllocOp::create(b, loc, getValueBufferType(type)));
+    int64_t rows = 1;
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      rows = shaped.getNumElements();
+    at.jacobians.push_back(memref::AllocOp::create(
+        b, loc, matrix, ValueRange{indexConstant(b, loc, rows), numParams}));
+  }
+  llvm::append_range(operands, at.values);
+  llvm::append_range(operands, at.jacobians);
+  func::CallOp::create(b, loc, evaluate, operands);
+  return at;
+}
+
+void QNodeSplitter::writeLinearised(OpBuilder &b, const Evaluation &at,
+                                    Value params, Value numParams,
+                                    ArrayRef<Value> slopes, ValueRange outs) {
+  for (auto [k, out] : llvm::enumerate(outs)) {
+    LinearView valueView(b, loc, at.values[k]), outView(b, loc, out);
+    Value slope = slopes[k];
+    buildLoop(b, loc, getNumElements(b, loc, out),
+              [&](OpBuilder &lb, Location l, Value e) {
+                Value correction = buildSum(
+                    lb, l, numParams, [&](OpBuilder &sb, Location sl, Value j) {
+                      Value delta = arith::SubFOp::create(
+                          sb, sl, memref::LoadOp::create(sb, sl, params, j),
+                          memref::LoadOp::create(sb, sl, at.params0, j));
+                      Value factor = memref::LoadOp::create(sb, sl, slope,
+                                                            ValueRange{e, j});
+                      return arith::MulFOp::create(sb, sl, factor, delta);
+                    });
+                outView.store(lb, l,
+                              arith::AddFOp::create(
+                                  lb, l, valueView.load(lb, l, e), correction),
+                              e);
+              });
+  }
+}
+
+func::FuncOp QNodeSplitter::createInlinedPart(StringRef part,
+                                              FunctionType type) {
+  OpBuilder b(module.getContext());
+  b.setInsertionPointAfter(qnode);
+  auto fn = func::FuncOp::create(b, loc, partName(part), type);
+  fn.setPrivate();
+  // Inlined before AD: a tensor result leaves a call as a memref descriptor
+  // returned by value, and the engine gives the pointers inside a returned
+  // struct no shadow, so the derivative through them was silently dropped.
+  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("alwaysinline")}));
+  symbols.insert(fn);
+  fn.addEntryBlock();
+  return fn;
+}
+
+// value + J (params - params0): params0 is the constant copy Q.evaluate
+// made, so the difference is exactly zero and the value exact, while its
+// derivative with respect to params is the slope.
+FailureOr<func::FuncOp>
+QNodeSplitter::buildLinearisation(StringRef part, SlopeBuilder buildSlopes) {
+  if (func::FuncOp existing = lookup(part))
     return existing;
   auto pcount = getClassicalPart("pcount", ParamUse::Count);
   if (failed(pcount))
@@ -557,81 +669,158 @@ FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
   OpBuilder b(module.getContext());
   Type f64 = b.getF64Type();
   auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
-  auto matrix =
-      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
   TypeRange resultTypes = qnode.getFunctionType().getResults();
-  b.setInsertionPointAfter(qnode);
-  auto fn = func::FuncOp::create(b, loc, partName("surrogate"),
-                                 qnode.getFunctionType());
-  fn.setPrivate();
-  // Inlined before AD: a tensor result leaves a call as a memref descriptor
-  // returned by value, and the engine gives the pointers inside a returned
-  // struct no shadow, so the derivative through them was silently dropped.
-  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("alwaysinline")}));
-  symbols.insert(fn);
-  Block *entry = fn.addEntryBlock();
+  func::FuncOp fn = createInlinedPart(part, qnode.getFunctionType());
+  Block *entry = &fn.front();
   b.setInsertionPointToStart(entry);
   ValueRange args = entry->getArguments();
 
   Value numParams = func::CallOp::create(b, loc, *pcount, args).getResult(0);
   Value params = memref::AllocOp::create(b, loc, vector, numParams);
-  Value params0 = memref::AllocOp::create(b, loc, vector, numParams);
   SmallVector<Value> operands(args);
   operands.push_back(params);
   func::CallOp::create(b, loc, *argmap, operands);
-  operands.push_back(params0);
-  SmallVector<Value> values, jacobians;
-  for (Type type : resultTypes) {
-    values.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
-    operands.push_back(values.back());
-  }
-  for (Type type : resultTypes) {
-    int64_t rows = 1;
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      rows = shaped.getNumElements();
-    jacobians.push_back(memref::AllocOp::create(
-        b, loc, matrix, ValueRange{indexConstant(b, loc, rows), numParams}));
-    operands.push_back(jacobians.back());
-  }
-  func::CallOp::create(b, loc, *evaluate, operands);
-
-  // value + J (params - params0): params0 is the constant copy Q.evaluate
-  // made, so the difference is exactly zero and the value exact, while its
-  // derivative with respect to params is J.
-  auto linearised = [&](OpBuilder &eb, Location el, Value value, Value row,
-                        Value jacobian) {
-    Value correction =
-        buildSum(eb, el, numParams, [&](OpBuilder &sb, Location sl, Value j) {
-          Value delta = arith::SubFOp::create(
-              sb, sl, memref::LoadOp::create(sb, sl, params, j),
-              memref::LoadOp::create(sb, sl, params0, j));
-          Value slope =
-              memref::LoadOp::create(sb, sl, jacobian, ValueRange{row, j});
-          return arith::MulFOp::create(sb, sl, slope, delta);
-        });
-    return arith::AddFOp::create(eb, el, value, correction);
-  };
-  SmallVector<Value> results;
-  for (auto [k, type] : llvm::enumerate(resultTypes)) {
-    if (!isa<ShapedType>(type)) {
-      Value value = loadValue(b, loc, type, values[k]);
-      results.push_back(
-          linearised(b, loc, value, indexConstant(b, loc, 0), jacobians[k]));
-      continue;
-    }
-    Value out = memref::AllocOp::create(b, loc, getValueBufferType(type));
-    LinearView valueView(b, loc, values[k]), outView(b, loc, out);
-    buildLoop(b, loc, getNumElements(b, loc, out),
-              [&](OpBuilder &lb, Location l, Value e) {
-                outView.store(lb, l,
-                              linearised(lb, l, valueView.load(lb, l, e), e,
-                                         jacobians[k]),
-                              e);
-              });
+  Evaluation at = evaluateAt(b, *evaluate, args, params, numParams);
+  SmallVector<Value> slopes =
+      buildSlopes(b, args, params, numParams, at.jacobians);
+  SmallVector<Value> outs, results;
+  for (Type type : resultTypes)
+    outs.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
+  writeLinearised(b, at, params, numParams, slopes, outs);
+  for (auto [type, out] : llvm::zip(resultTypes, outs))
     results.push_back(loadValue(b, loc, type, out));
-  }
   func::ReturnOp::create(b, loc, results);
   return fn;
+}
+
+FailureOr<func::FuncOp> QNodeSplitter::getSurrogate() {
+  return buildLinearisation("surrogate", [](OpBuilder &, ValueRange, Value,
+                                            Value, ArrayRef<Value> jacobians) {
+    return SmallVector<Value>(jacobians);
+  });
+}
+
+// Q.linearised(args, params): the first-order surrogate as a function of
+// the gate parameters themselves, value(params) + J(params) (p - p0), so
+// that the second-order surrogate can evaluate it at shifted parameters.
+FailureOr<func::FuncOp> QNodeSplitter::getLinearised() {
+  if (func::FuncOp existing = lookup("linearised"))
+    return existing;
+  auto evaluate = getEvaluate();
+  if (failed(evaluate))
+    return failure();
+  OpBuilder b(module.getContext());
+  Type f64 = b.getF64Type();
+  auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
+  TypeRange resultTypes = qnode.getFunctionType().getResults();
+  SmallVector<Type> inputs(qnode.getArgumentTypes());
+  inputs.push_back(vector);
+  SmallVector<Type> outputs;
+  for (Type type : resultTypes)
+    inputs.push_back(getValueBufferType(type));
+  func::FuncOp fn =
+      createInlinedPart("linearised", b.getFunctionType(inputs, outputs));
+  Block *entry = &fn.front();
+  b.setInsertionPointToStart(entry);
+  unsigned numArgs = qnode.getNumArguments();
+  ValueRange args = entry->getArguments().take_front(numArgs);
+  Value params = entry->getArgument(numArgs);
+  ValueRange outs = entry->getArguments().drop_front(numArgs + 1);
+  Value numParams = memref::DimOp::create(b, loc, params, 0);
+  Evaluation at = evaluateAt(b, *evaluate, args, params, numParams);
+  writeLinearised(b, at, params, numParams, at.jacobians, outs);
+  func::ReturnOp::create(b, loc);
+  return fn;
+}
+
+// The second-order surrogate: value + 1/2 (J0 + Ja(params)) (params -
+// params0), where J0 is Q.evaluate's constant Jacobian and Ja the
+// parameter-shift Jacobian of Q.linearised at shifted parameters, an active
+// function of params. At params = params0 its value is the qnode's, its
+// gradient (J0 + Ja) / 2 = J, and its Hessian (dJa + dJa^T) / 2: the
+// parameter-shift rule applied twice (the 1/2 undoes the second dJa that
+// the product rule takes through the zero-valued params - params0).
+FailureOr<func::FuncOp> QNodeSplitter::getSecondOrderSurrogate() {
+  auto linearisedPart = getLinearised();
+  if (failed(linearisedPart))
+    return failure();
+  auto kinds = getClassicalPart("kinds", ParamUse::StoreKind);
+  if (failed(kinds))
+    return failure();
+  TypeRange resultTypes = qnode.getFunctionType().getResults();
+  return buildLinearisation("surrogate2", [&](OpBuilder &b, ValueRange args,
+                                              Value params, Value numParams,
+                                              ArrayRef<Value> jacobians) {
+    Type f64 = b.getF64Type();
+    auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
+    auto matrix =
+        MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+    Value kindCodes = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+        ValueRange{numParams});
+    SmallVector<Value> kindOperands(args);
+    kindOperands.push_back(kindCodes);
+    func::CallOp::create(b, loc, *kinds, kindOperands);
+    SmallVector<Value> slopes, plus, minus;
+    for (auto [k, type] : llvm::enumerate(resultTypes)) {
+      Value rows = memref::DimOp::create(b, loc, jacobians[k], 0);
+      slopes.push_back(
+          memref::AllocOp::create(b, loc, matrix, ValueRange{rows, numParams}));
+      plus.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
+      minus.push_back(
+          memref::AllocOp::create(b, loc, getValueBufferType(type)));
+    }
+    Value shifted = memref::AllocOp::create(b, loc, vector, numParams);
+    buildLoop(b, loc, numParams, [&](OpBuilder &lb, Location l, Value j) {
+      Value kind = memref::LoadOp::create(lb, l, kindCodes, j);
+      // slope[:, j] = 1/2 (J0[:, j] + sum of scale * (L(+) - L(-))).
+      auto addShifted = [&](OpBuilder &sb, double shift, double scale,
+                            bool first) {
+        for (auto [sign, buffers] :
+             {std::pair<double, SmallVector<Value> *>{1.0, &plus},
+              std::pair<double, SmallVector<Value> *>{-1.0, &minus}}) {
+          buildLoop(sb, l, numParams, [&](OpBuilder &cb, Location cl, Value i) {
+            memref::StoreOp::create(
+                cb, cl, memref::LoadOp::create(cb, cl, params, i), shifted, i);
+          });
+          Value at = arith::AddFOp::create(
+              sb, l, memref::LoadOp::create(sb, l, params, j),
+              f64Constant(sb, l, sign * shift));
+          memref::StoreOp::create(sb, l, at, shifted, j);
+          SmallVector<Value> operands(args);
+          operands.push_back(shifted);
+          llvm::append_range(operands, *buffers);
+          func::CallOp::create(sb, l, *linearisedPart, operands);
+        }
+        for (size_t k = 0; k < plus.size(); ++k) {
+          LinearView plusView(sb, l, plus[k]), minusView(sb, l, minus[k]);
+          buildLoop(sb, l, getNumElements(sb, l, plus[k]),
+                    [&](OpBuilder &eb, Location el, Value e) {
+                      Value difference = arith::SubFOp::create(
+                          eb, el, plusView.load(eb, el, e),
+                          minusView.load(eb, el, e));
+                      Value term = arith::MulFOp::create(
+                          eb, el, difference, f64Constant(eb, el, 0.5 * scale));
+                      Value base =
+                          first
+                              ? arith::MulFOp::create(
+                                    eb, el,
+                                    memref::LoadOp::create(eb, el, jacobians[k],
+                                                           ValueRange{e, j}),
+                                    f64Constant(eb, el, 0.5))
+                              : memref::LoadOp::create(eb, el, slopes[k],
+                                                       ValueRange{e, j})
+                                    .getResult();
+                      memref::StoreOp::create(
+                          eb, el, arith::AddFOp::create(eb, el, base, term),
+                          slopes[k], ValueRange{e, j});
+                    });
+        }
+      };
+      emitShiftRule(lb, l, kind, addShifted);
+    });
+    return slopes;
+  });
 }
 
 } // namespace
@@ -702,8 +891,9 @@ LogicalResult qgrad::gradient::detail::checkOnlyGateAnglesDepend(
   return result;
 }
 
-FailureOr<func::FuncOp>
-qgrad::gradient::detail::getOrCreateQNodeSurrogate(ModuleOp module,
-                                                   func::FuncOp qnode) {
-  return QNodeSplitter(module, qnode).getSurrogate();
+FailureOr<func::FuncOp> qgrad::gradient::detail::getOrCreateQNodeSurrogate(
+    ModuleOp module, func::FuncOp qnode, unsigned order) {
+  QNodeSplitter splitter(module, qnode);
+  return order >= 2 ? splitter.getSecondOrderSurrogate()
+                    : splitter.getSurrogate();
 }

@@ -34,13 +34,19 @@ inline constexpr llvm::StringLiteral kInactiveAttrName = "gradient.inactive";
 /// only through gate angles: the surrogate linearises in gate parameters, so
 /// a dependence through observable coefficients or matrices would get a zero
 /// derivative. The error names the observable and the argument.
-mlir::LogicalResult checkOnlyGateAnglesDepend(mlir::func::FuncOp qnode,
-                                              llvm::ArrayRef<unsigned> positions,
-                                              mlir::Location requestedAt);
+mlir::LogicalResult
+checkOnlyGateAnglesDepend(mlir::func::FuncOp qnode,
+                          llvm::ArrayRef<unsigned> positions,
+                          mlir::Location requestedAt);
 
 /// Returns Q.surrogate, creating every part of `qnode` on first use.
+/// The function the AD engine differentiates in place of `qnode`: its value
+/// with the qnode's Jacobian as derivative (order 1), or also the Hessian
+/// by the parameter-shift rule applied twice (order 2, for a derivative
+/// that is differentiated again).
 mlir::FailureOr<mlir::func::FuncOp>
-getOrCreateQNodeSurrogate(mlir::ModuleOp module, mlir::func::FuncOp qnode);
+getOrCreateQNodeSurrogate(mlir::ModuleOp module, mlir::func::FuncOp qnode,
+                          unsigned order = 1);
 
 } // namespace qgrad::gradient::detail
 

@@ -31,8 +31,8 @@ func.func @main(%x: f64) -> f64 {
 // CHECK-LABEL: func.func private @circuit.surrogate(%{{.*}}: f64) -> f64
 // CHECK:         %[[N:.*]] = call @circuit.pcount(
 // CHECK:         %[[P:.*]] = memref.alloc(%[[N]]) : memref<?xf64>
-// CHECK:         %[[P0:.*]] = memref.alloc(%[[N]]) : memref<?xf64>
 // CHECK:         call @circuit.argmap(%{{.*}}, %[[P]])
+// CHECK:         %[[P0:.*]] = memref.alloc(%[[N]]) : memref<?xf64>
 // CHECK:         call @circuit.evaluate(%{{.*}}, %[[P]], %[[P0]], %[[VALUE:.*]], %[[JAC:.*]]) :
 // CHECK:         scf.for
 // CHECK:           memref.load %[[P]]
