@@ -104,8 +104,13 @@ Function *GradientEngine::synthesizeCombined(const GradientKey &Key,
 
 Function *GradientEngine::combined(const GradientKey &Key) {
   Function *&G = Combined[Key];
-  if (!G)
-    G = synthesizeCombined(Key, ("__qgrad_grad_" + Key.Fn->getName()).str());
+  if (G)
+    return G;
+  // The bodies of the split callees requested so far (those of a nested
+  // gradient this one calls) tell the type analysis what the memory they
+  // write holds.
+  drainPending();
+  G = synthesizeCombined(Key, ("__qgrad_grad_" + Key.Fn->getName()).str());
   return G;
 }
 

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 
@@ -65,6 +66,15 @@ void collect(Value *Root, Evidence &E, SmallPtrSetImpl<Value *> &Seen) {
         Work.push_back(GEP);
       } else if (isa<PHINode, SelectInst, BitCastInst, AddrSpaceCastInst>(U)) {
         Work.push_back(cast<Value>(U));
+      } else if (auto *CB = dyn_cast<CallBase>(U)) {
+        // The same memory, typed by the callee that reads or writes it: a
+        // buffer a nested gradient fills is only accessed there.
+        Function *Callee = CB->getCalledFunction();
+        if (!Callee || Callee->isDeclaration() || Callee->isVarArg())
+          continue;
+        for (unsigned I = 0; I < CB->arg_size() && I < Callee->arg_size(); ++I)
+          if (CB->getArgOperand(I) == Ptr)
+            Work.push_back(Callee->getArg(I));
       }
     }
   }

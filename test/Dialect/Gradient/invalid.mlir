@@ -208,3 +208,30 @@ func.func @third_order(%x: f64) -> f64 {
   %g:2 = gradient.value_and_grad "auto" @calls_d2circuit(%x) : (f64) -> (f64, f64)
   return %g#1 : f64
 }
+
+// -----
+
+func.func @vector_valued(%x: f64) -> tensor<2xf64> {
+  %t = tensor.from_elements %x, %x : tensor<2xf64>
+  return %t : tensor<2xf64>
+}
+
+func.func @hessian_of_vector(%x: f64) -> f64 {
+  // expected-error @below {{needs a callee returning one f64, but @vector_valued has type '(f64) -> tensor<2xf64>'}}
+  %h = gradient.hessian "auto" @vector_valued(%x) : (f64) -> f64
+  return %h : f64
+}
+
+// -----
+
+func.func @scalar(%x: f64, %v: tensor<3xf64>) -> f64 {
+  return %x : f64
+}
+
+func.func @hessian_blocks(%x: f64, %v: tensor<3xf64>) -> f64 {
+  // expected-error @below {{result}}
+  %h:3 = gradient.hessian "auto" @scalar(%x, %v)
+      {diffArgIndices = dense<[0, 1]> : tensor<2xindex>}
+      : (f64, tensor<3xf64>) -> (f64, tensor<3xf64>, tensor<3xf64>)
+  return %h#0 : f64
+}

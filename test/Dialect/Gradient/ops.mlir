@@ -97,3 +97,13 @@ func.func @fwdprop(%x: f64, %v: memref<2xf64>, %dv: memref<2xf64>, %y: memref<f6
       {diffArgIndices = dense<1> : tensor<1xindex>} : (f64, memref<2xf64>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @hessian
+// CHECK: gradient.hessian "auto" @hess_callee(%{{.*}}, %{{.*}}) {diffArgIndices = dense<[0, 1]> : tensor<2xindex>} : (f64, tensor<2xf64>) -> (f64, tensor<2xf64>, tensor<2xf64>, tensor<2x2xf64>)
+func.func private @hess_callee(%x: f64, %v: tensor<2xf64>) -> f64
+func.func @hessian(%x: f64, %v: tensor<2xf64>) -> tensor<2x2xf64> {
+  %a, %b, %c, %d = gradient.hessian "auto" @hess_callee(%x, %v)
+      {diffArgIndices = dense<[0, 1]> : tensor<2xindex>}
+      : (f64, tensor<2xf64>) -> (f64, tensor<2xf64>, tensor<2xf64>, tensor<2x2xf64>)
+  return %d : tensor<2x2xf64>
+}

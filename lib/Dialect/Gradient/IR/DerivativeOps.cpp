@@ -109,6 +109,26 @@ LogicalResult GradOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       "one Jacobian per (callee result, differentiated argument)");
 }
 
+LogicalResult HessianOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FailureOr<FunctionOpInterface> callee =
+      verifyDerivativeCall(*this, symbolTable);
+  if (failed(callee))
+    return failure();
+  ArrayRef<Type> results = callee->getResultTypes();
+  if (results.size() != 1 || !results.front().isF64())
+    return emitOpError() << "needs a callee returning one f64, but @"
+                         << callee->getName() << " has type "
+                         << callee->getFunctionType();
+  SmallVector<Type> args = getDiffArgTypes(*callee, getDiffArgPositions());
+  SmallVector<Type> blocks;
+  for (Type row : args)
+    for (Type column : args)
+      blocks.push_back(getJacobianType(row, column));
+  return verifyTypeList(*this, "result", getResultTypes(), blocks,
+                        "one block per pair of differentiated arguments, "
+                        "the first one major");
+}
+
 LogicalResult
 ValueAndGradOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FailureOr<FunctionOpInterface> callee =

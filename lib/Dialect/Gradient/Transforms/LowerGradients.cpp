@@ -93,6 +93,55 @@ Value buildValue(OpBuilder &b, Location loc, Type type, Value shapeSource,
   return loadValue(b, loc, type, buffer);
 }
 
+/// hessian @f(args) becomes grad @f.gradient(args), the Jacobian of a
+/// function returning grad @f(args): a derivative that is differentiated
+/// again, lowered as such (second-order qnode surrogates included).
+LogicalResult expandHessian(ModuleOp module, HessianOp op) {
+  auto callee = module.lookupSymbol<func::FuncOp>(op.getCalleeAttr());
+  if (!callee)
+    return op.emitError("callee not found");
+  std::string name =
+      (callee.getSymName() + ".gradient." + op.getMethod()).str();
+  for (unsigned position : op.getDiffArgPositions())
+    name += "." + std::to_string(position);
+  if (FloatAttr step = op.getFiniteDiffParamAttr())
+    name += ".h" + std::to_string(step.getValueAsDouble());
+  SymbolTable symbols(module);
+  SmallVector<Type> gradientTypes;
+  for (unsigned position : op.getDiffArgPositions())
+    gradientTypes.push_back(callee.getArgumentTypes()[position]);
+  auto gradient = symbols.lookup<func::FuncOp>(name);
+  if (!gradient) {
+    OpBuilder b(callee);
+    b.setInsertionPointAfter(callee);
+    gradient = func::FuncOp::create(
+        b, callee.getLoc(), name,
+        b.getFunctionType(callee.getArgumentTypes(), gradientTypes));
+    gradient.setPrivate();
+    // Inlined before AD, like a qnode's surrogate: its tensor results
+    // would leave a call as memref descriptors returned by value, which the
+    // engine cannot give shadows.
+    gradient->setAttr("passthrough",
+                      b.getArrayAttr({b.getStringAttr("alwaysinline")}));
+    symbols.insert(gradient);
+    Block *entry = gradient.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    auto inner =
+        GradOp::create(b, op.getLoc(), gradientTypes, op.getMethodAttr(),
+                       op.getCalleeAttr(), op.getDiffArgIndicesAttr(),
+                       op.getFiniteDiffParamAttr(), entry->getArguments());
+    func::ReturnOp::create(b, op.getLoc(), inner.getResults());
+  }
+  OpBuilder b(op);
+  auto outer = GradOp::create(
+      b, op.getLoc(), op.getResultTypes(), op.getMethodAttr(),
+      FlatSymbolRefAttr::get(gradient), op.getDiffArgIndicesAttr(),
+      op.getFiniteDiffParamAttr(), op.getArgs());
+  op.replaceAllUsesWith(outer.getResults());
+  op.erase();
+  return success();
+}
+
 /// The derivative ops whose derivatives are differentiated again: those in
 /// a function that another derivative op's callee reaches (through calls
 /// and the callees of derivative ops).
@@ -131,6 +180,11 @@ class LowerGradientsPass
 public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SmallVector<HessianOp> hessians;
+    module.walk([&](HessianOp op) { hessians.push_back(op); });
+    for (HessianOp op : hessians)
+      if (failed(expandHessian(module, op)))
+        return signalPassFailure();
     SmallVector<DerivativeOpInterface> ops;
     module.walk([&](DerivativeOpInterface op) { ops.push_back(op); });
     // A differentiated derivative is lowered first, with second-order qnode

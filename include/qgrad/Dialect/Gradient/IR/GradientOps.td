@@ -59,6 +59,30 @@ def Gradient_GradOp : Gradient_DerivativeOp<"grad"> {
   }];
 }
 
+def Gradient_HessianOp : Gradient_DerivativeOp<"hessian"> {
+  let summary = "The Hessian of a scalar function at the given arguments";
+  let description = [{
+    The callee returns one f64. One result per pair (i, j) of differentiated
+    arguments, i major: block (i, j) holds d^2 f / d arg_i d arg_j with the
+    shape (shape of arg_i ++ shape of arg_j), an f64 when both are scalars.
+    It is the Jacobian of the gradient (`grad` of a function returning
+    `grad`), computed exactly with method "auto" (reverse over reverse, and
+    the parameter-shift rule applied twice inside qnodes) or by finite
+    differences of finite differences with "fd".
+
+    ```mlir
+    %hxx, %hxv, %hvx, %hvv = gradient.hessian "auto" @f(%x, %v)
+        {diffArgIndices = dense<[0, 1]> : tensor<2xindex>}
+        : (f64, tensor<3xf64>) -> (f64, tensor<3xf64>, tensor<3xf64>, tensor<3x3xf64>)
+    ```
+  }];
+  let arguments = !con(derivativeAttrs, (ins Variadic<AnyType>:$args));
+  let results = (outs Variadic<Gradient_FloatOrTensor>:$blocks);
+  let assemblyFormat = [{
+    $method $callee `(` $args `)` attr-dict `:` functional-type($args, results)
+  }];
+}
+
 def Gradient_ValueAndGradOp : Gradient_DerivativeOp<"value_and_grad"> {
   let summary = "The callee's results followed by its gradient";
   let description = [{
