@@ -2,6 +2,8 @@
 
 #include "qgrad/Driver/Pipeline.h"
 
+#include "qgrad/Interop/OpenQASM.h"
+
 #include "qgrad/InitAllDialects.h"
 #include "qgrad/InitAllPasses.h"
 
@@ -71,8 +73,11 @@ qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
                                    "': " + ec.message());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  // An OpenQASM circuit becomes a qnode and a main calling it.
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+      path.ends_with(".qasm")
+          ? qgrad::interop::importOpenQASM(sourceMgr, &context)
+          : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return llvm::createStringError("could not parse '" + path + "'");
   return module;

@@ -23,8 +23,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
-#include <algorithm>
-
 namespace qgrad::gradient {
 #define GEN_PASS_DEF_LOWERGRADIENTS
 #include "qgrad/Dialect/Gradient/Transforms/Passes.h.inc"
@@ -191,10 +189,12 @@ public:
     // surrogates; the outer derivative then differentiates its code (a
     // clone of the function around it would copy the op unlowered).
     DenseSet<Operation *> nested = findDifferentiatedDerivatives(module, ops);
-    std::stable_partition(ops.begin(), ops.end(),
-                          [&](DerivativeOpInterface op) {
-                            return nested.contains(op.getOperation());
-                          });
+    SmallVector<DerivativeOpInterface> ordered;
+    for (bool inner : {true, false})
+      for (DerivativeOpInterface op : ops)
+        if (nested.contains(op.getOperation()) == inner)
+          ordered.push_back(op);
+    ops = std::move(ordered);
     for (DerivativeOpInterface op : ops)
       if (failed(lower(module, op, nested.contains(op.getOperation()) ? 2 : 1)))
         return signalPassFailure();

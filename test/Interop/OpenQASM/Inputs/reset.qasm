@@ -1,0 +1,3 @@
+OPENQASM 3;
+qubit[2] q;
+reset q[0];

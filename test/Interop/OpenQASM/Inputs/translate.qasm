@@ -1,0 +1,11 @@
+OPENQASM 3;
+include "stdgates.inc";
+input float theta;
+qubit[3] q;
+bit[2] c;
+h q[0];
+rx(2 * theta) q[1];
+u3(0.1, 0.2, 0.3) q[2];
+cx q[0], q[2];
+c[1] = measure q[0];
+c[0] = measure q[2];

@@ -1,0 +1,1 @@
+OPENQASM 4.0;
