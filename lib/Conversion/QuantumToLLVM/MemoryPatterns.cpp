@@ -77,11 +77,13 @@ struct InsertLowering : RuntimePattern<InsertOp> {
   }
 };
 
-/// The runtime has one simulator; the shots are read by sample and counts.
-struct DeviceLowering : RuntimePattern<DeviceOp> {
-  using RuntimePattern::RuntimePattern;
+/// The runtime has one simulator for the process: the device ops and the
+/// runtime's lifecycle lower to nothing (the shots of quantum.device are
+/// read by sample and counts).
+template <typename OpT> struct ErasedLowering : RuntimePattern<OpT> {
+  using RuntimePattern<OpT>::RuntimePattern;
   LogicalResult
-  matchAndRewrite(DeviceOp op, OpAdaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.eraseOp(op);
     return success();
@@ -94,5 +96,7 @@ void qgrad::quantum::lowering::populateMemoryPatterns(
     const TypeConverter &converter, const LoweringState &state,
     RewritePatternSet &patterns) {
   patterns.add<AllocLowering, DeallocLowering, ExtractLowering, InsertLowering,
-               DeviceLowering>(converter, patterns.getContext(), state);
+               ErasedLowering<DeviceOp>, ErasedLowering<DeviceReleaseOp>,
+               ErasedLowering<InitOp>, ErasedLowering<FinalizeOp>>(
+      converter, patterns.getContext(), state);
 }

@@ -342,6 +342,15 @@ qgrad::gradient::detail::buildFiniteDifferenceJacobians(
 
 Value qgrad::gradient::detail::getBlockResult(OpBuilder &b, Location loc,
                                               Value block, Type resultType) {
+  // A block of a 0-d tensor (JAX's scalars) and a scalar argument is one
+  // element of a memref<1xf64>.
+  if (auto tensor = dyn_cast<RankedTensorType>(resultType);
+      tensor && tensor.getRank() == 0 &&
+      cast<MemRefType>(block.getType()).getRank() != 0)
+    return tensor::FromElementsOp::create(
+        b, loc, tensor,
+        ValueRange{memref::LoadOp::create(
+            b, loc, block, ValueRange{indexConstant(b, loc, 0)})});
   if (isa<RankedTensorType>(resultType))
     return bufferization::ToTensorOp::create(b, loc, resultType, block,
                                              /*restrict=*/true);

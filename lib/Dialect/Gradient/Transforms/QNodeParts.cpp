@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -379,6 +380,11 @@ FailureOr<func::FuncOp> QNodeSplitter::getAdjointPart() {
   auto returnOp = cast<func::ReturnOp>(fn.front().getTerminator());
   SmallVector<quantum::ExpvalOp> expvals;
   for (Value result : returnOp.getOperands()) {
+    // JAX's scalars are 0-d tensors: Catalyst returns an expectation value
+    // as tensor.from_elements of it.
+    if (auto wrap = result.getDefiningOp<tensor::FromElementsOp>();
+        wrap && wrap.getType().getRank() == 0)
+      result = wrap.getElements().front();
     auto expval = result.getDefiningOp<quantum::ExpvalOp>();
     if (!expval || expval->getBlock() != &fn.front()) {
       qnode.emitError() << "the adjoint method needs every result of qnode @"

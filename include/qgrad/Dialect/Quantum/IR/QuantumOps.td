@@ -51,6 +51,25 @@ def Quantum_DeviceOp : Quantum_Op<"device", [Quantum_ChangesState]> {
   let assemblyFormat = "(`shots` `(` $shots^ `)`)? ($specs^)? attr-dict";
 }
 
+// Catalyst's device lifecycle: its programs release the device after each
+// circuit and initialise and finalise the runtime in @setup and @teardown.
+// qgrad's runtime has one simulator for the process, so all three are
+// accepted and lowered to nothing (docs/interop.md).
+def Quantum_DeviceReleaseOp : Quantum_Op<"device_release", [Quantum_ChangesState]> {
+  let summary = "Ends the use of the device quantum.device selected";
+  let assemblyFormat = "attr-dict";
+}
+
+def Quantum_InitOp : Quantum_Op<"init", [Quantum_ChangesState]> {
+  let summary = "Initialises the runtime (Catalyst's @setup)";
+  let assemblyFormat = "attr-dict";
+}
+
+def Quantum_FinalizeOp : Quantum_Op<"finalize", [Quantum_ChangesState]> {
+  let summary = "Finalises the runtime (Catalyst's @teardown)";
+  let assemblyFormat = "attr-dict";
+}
+
 def Quantum_AllocOp : Quantum_Op<"alloc"> {
   let summary = "Allocates a register of qubits, all in state |0>";
   let description = [{
