@@ -314,10 +314,14 @@ private:
     if (size == 0)
       return fail(nameToken.loc, "a register of size 0");
     unsigned &count = quantum ? circuit.numQubits : numBits;
-    constexpr unsigned kMaxQubits = 30;
-    if (quantum && count + size > kMaxQubits)
+    // A state vector of 30 qubits is 16 GiB; classical bits beyond what
+    // any measurement of those can fill are a typo, not a program.
+    constexpr unsigned kMaxQubits = 30, kMaxBits = 1024;
+    unsigned limit = quantum ? kMaxQubits : kMaxBits;
+    if (size > limit - count)
       return fail(nameToken.loc, "the program declares more than " +
-                                     Twine(kMaxQubits) + " qubits");
+                                     Twine(limit) +
+                                     (quantum ? " qubits" : " classical bits"));
     Register reg{count, size, indexed};
     count += size;
     return declare(nameToken, name, reg, quantum);
