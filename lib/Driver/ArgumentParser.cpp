@@ -57,8 +57,9 @@ private:
     if (text[pos] == '[')
       return parseList(depth);
     StringRef rest = text.substr(pos);
-    for (auto [spelling, value] : {std::pair<StringRef, bool>{"true", true},
-                                   std::pair<StringRef, bool>{"false", false}}) {
+    for (auto [spelling, value] :
+         {std::pair<StringRef, bool>{"true", true},
+          std::pair<StringRef, bool>{"false", false}}) {
       if (rest.starts_with(spelling)) {
         pos += spelling.size();
         Literal literal;
@@ -103,8 +104,8 @@ private:
   llvm::Expected<Literal> parseNumber() {
     size_t start = pos;
     // Numbers end at the next delimiter; strtod then checks the spelling.
-    while (pos < text.size() && !llvm::isSpace(text[pos]) &&
-           text[pos] != ',' && text[pos] != ']' && text[pos] != '[')
+    while (pos < text.size() && !llvm::isSpace(text[pos]) && text[pos] != ',' &&
+           text[pos] != ']' && text[pos] != '[')
       ++pos;
     StringRef spelling = text.slice(start, pos);
     std::string copy = spelling.str();
@@ -125,26 +126,32 @@ private:
 };
 
 /// Collects the shape of a rectangular nested list, or fails naming the
-/// first ragged level.
+/// first ragged level. `listAtDepth[d]` records whether the elements at
+/// depth d are lists, across the whole literal: [[2], [[]]] puts a scalar
+/// and a list at depth 2 under different parents, which no sibling
+/// comparison sees (libFuzzer found it binding to tensor<?x?x?xi32> as
+/// shape 2x1x0 with one element's bytes).
 llvm::Error collectShape(const Literal &literal, size_t depth,
-                         std::vector<int64_t> &shape) {
+                         std::vector<int64_t> &shape,
+                         std::vector<std::optional<bool>> &listAtDepth) {
   if (literal.kind != Literal::Kind::List)
     return llvm::Error::success();
   if (shape.size() == depth)
     shape.push_back(literal.elements.size());
   else if (shape[depth] != static_cast<int64_t>(literal.elements.size()))
-    return llvm::createStringError(llvm::formatv(
-        "ragged list: dimension {0} has lengths {1} and {2}", depth,
-        shape[depth], literal.elements.size()));
+    return llvm::createStringError(
+        llvm::formatv("ragged list: dimension {0} has lengths {1} and {2}",
+                      depth, shape[depth], literal.elements.size()));
+  if (listAtDepth.size() <= depth + 1)
+    listAtDepth.resize(depth + 2);
   for (const Literal &element : literal.elements) {
     bool isList = element.kind == Literal::Kind::List;
-    bool expectList = depth + 1 < shape.size() ||
-                      (!literal.elements.empty() &&
-                       literal.elements.front().kind == Literal::Kind::List);
-    if (isList != expectList)
+    std::optional<bool> &expected = listAtDepth[depth + 1];
+    if (expected && *expected != isList)
       return llvm::createStringError("ragged list: a scalar and a list at the "
                                      "same depth");
-    if (llvm::Error err = collectShape(element, depth + 1, shape))
+    expected = isList;
+    if (llvm::Error err = collectShape(element, depth + 1, shape, listAtDepth))
       return err;
   }
   return llvm::Error::success();
@@ -169,13 +176,14 @@ llvm::Error appendScalar(const Literal &literal, ElementKind kind,
       return llvm::Error::success();
     }
     return llvm::createStringError("expected 'true', 'false', 0 or 1 for i1, "
-                                   "found '" + literal.text + "'");
+                                   "found '" +
+                                   literal.text + "'");
   }
   if (literal.kind == Literal::Kind::Boolean)
-    return llvm::createStringError(
-        ("expected a number for " + getElementName(kind) + ", found '" +
-         (literal.boolean ? "true" : "false") + "'")
-            .str());
+    return llvm::createStringError(("expected a number for " +
+                                    getElementName(kind) + ", found '" +
+                                    (literal.boolean ? "true" : "false") + "'")
+                                       .str());
 
   switch (kind) {
   case ElementKind::F64:
@@ -191,10 +199,10 @@ llvm::Error appendScalar(const Literal &literal, ElementKind kind,
     if (!literal.isIntegerText ||
         StringRef(literal.text).getAsInteger(10, value) ||
         (is32 && (value < INT32_MIN || value > INT32_MAX)))
-      return llvm::createStringError(
-          ("expected an integer that fits " + getElementName(kind) +
-           ", found '" + literal.text + "'")
-              .str());
+      return llvm::createStringError(("expected an integer that fits " +
+                                      getElementName(kind) + ", found '" +
+                                      literal.text + "'")
+                                         .str());
     if (is32)
       append(static_cast<int32_t>(value));
     else
@@ -236,7 +244,8 @@ llvm::Expected<HostValue> qgrad::driver::bindLiteral(const Literal &literal,
 
   if (literal.kind != Literal::Kind::List && !type.dims.empty())
     return llvm::createStringError("expected a nested list for " + type.str());
-  if (llvm::Error err = collectShape(literal, 0, value.shape))
+  std::vector<std::optional<bool>> listAtDepth;
+  if (llvm::Error err = collectShape(literal, 0, value.shape, listAtDepth))
     return std::move(err);
   // An empty list has rank 1 by its spelling; allow it to stand for any
   // shape with a zero-sized leading dimension.

@@ -47,8 +47,9 @@ TEST(ArgumentParser, IntegersMustBeIntegersThatFit) {
   auto value = parseArgument("-42", scalar(ElementKind::I64), 0);
   ASSERT_TRUE(static_cast<bool>(value));
   EXPECT_EQ(value->getAsInteger(0), -42);
-  EXPECT_NE(errorOf("1.0", scalar(ElementKind::I64)).find("expected an integer"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf("1.0", scalar(ElementKind::I64)).find("expected an integer"),
+      std::string::npos);
   EXPECT_NE(errorOf("2147483648", scalar(ElementKind::I32)).find("fits i32"),
             std::string::npos);
   EXPECT_EQ(errorOf("2147483647", scalar(ElementKind::I32)), "<no error>");
@@ -82,6 +83,18 @@ TEST(ArgumentParser, DynamicDimensionsTakeTheLiteralsShape) {
   ASSERT_TRUE(static_cast<bool>(value));
   EXPECT_EQ(value->shape, (std::vector<int64_t>{3, 1}));
   EXPECT_EQ(value->getAsInteger(2), 3);
+}
+
+// Found by fuzz-args: a scalar and a list at one depth under different
+// parents bound to shape 2x1x0 with one element's bytes.
+TEST(ArgumentParser, RejectsListsRaggedAcrossParents) {
+  auto cube =
+      tensor(ElementKind::I32, {std::nullopt, std::nullopt, std::nullopt});
+  EXPECT_NE(errorOf("[[2], [[]]]", cube).find("ragged"), std::string::npos);
+  EXPECT_NE(errorOf("[[[1]], [2]]", cube).find("ragged"), std::string::npos);
+  auto value = parseArgument("[[[1, 2]], [[3, 4]]]", cube, 0);
+  ASSERT_TRUE(static_cast<bool>(value));
+  EXPECT_EQ(value->shape, (std::vector<int64_t>{2, 1, 2}));
 }
 
 TEST(ArgumentParser, RejectsRaggedAndMismatchedLists) {
