@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,7 @@ struct Expr {
   char op = 0;                          // Binary: + - * / ^
   std::string function;                 // Call: sin, cos, ...
   std::shared_ptr<const Expr> lhs, rhs; // Negate and Call use lhs
+  unsigned depth = 1;                   // of the tree: recursion bounds
 };
 using ExprRef = std::shared_ptr<const Expr>;
 
@@ -38,6 +40,7 @@ inline ExprRef binaryExpr(char op, ExprRef lhs, ExprRef rhs) {
   auto e = std::make_shared<Expr>();
   e->kind = Expr::Kind::Binary;
   e->op = op;
+  e->depth = 1 + std::max(lhs->depth, rhs->depth);
   e->lhs = std::move(lhs);
   e->rhs = std::move(rhs);
   return e;

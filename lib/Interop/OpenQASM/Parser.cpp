@@ -671,7 +671,38 @@ private:
 
   // --- Expressions ---------------------------------------------------------
 
-  ExprRef expression(const Scope *scope) { return additive(scope); }
+  /// Expressions nest at most this deep: each level is a few stack frames,
+  /// and fuzz-qasm overflowed the stack with 4000 parentheses.
+  static constexpr unsigned kMaxExpressionDepth = 256;
+
+  bool tooDeep() {
+    if (expressionDepth < kMaxExpressionDepth)
+      return false;
+    fail(peek().loc, "expression nested deeper than " +
+                         Twine(kMaxExpressionDepth) + " levels");
+    return true;
+  }
+
+  /// The trees the importer walks recursively stay this shallow; a long sum
+  /// is a deep tree too.
+  static constexpr unsigned kMaxTreeDepth = 1000;
+
+  ExprRef checked(ExprRef e, SMLoc loc) {
+    if (!e || e->depth <= kMaxTreeDepth)
+      return e;
+    fail(loc, "expression of more than " + Twine(kMaxTreeDepth) +
+                  " nested operations");
+    return nullptr;
+  }
+
+  ExprRef expression(const Scope *scope) {
+    if (tooDeep())
+      return nullptr;
+    ++expressionDepth;
+    ExprRef result = additive(scope);
+    --expressionDepth;
+    return result;
+  }
 
   ExprRef additive(const Scope *scope) {
     ExprRef lhs = multiplicative(scope);
@@ -680,7 +711,7 @@ private:
       ExprRef rhs = multiplicative(scope);
       if (!rhs)
         return nullptr;
-      lhs = binaryExpr(op, lhs, rhs);
+      lhs = checked(binaryExpr(op, lhs, rhs), peek().loc);
     }
     return lhs;
   }
@@ -692,25 +723,34 @@ private:
       ExprRef rhs = unary(scope);
       if (!rhs)
         return nullptr;
-      lhs = binaryExpr(op, lhs, rhs);
+      lhs = checked(binaryExpr(op, lhs, rhs), peek().loc);
     }
     return lhs;
   }
 
   ExprRef unary(const Scope *scope) {
+    // A run of signs is one level each, like parentheses.
+    if ((isPunct("-") || isPunct("+")) && tooDeep())
+      return nullptr;
     if (isPunct("-")) {
       next();
+      ++expressionDepth;
       ExprRef operand = unary(scope);
+      --expressionDepth;
       if (!operand)
         return nullptr;
       auto e = std::make_shared<Expr>();
       e->kind = Expr::Kind::Negate;
+      e->depth = operand->depth + 1;
       e->lhs = operand;
-      return e;
+      return checked(e, peek().loc);
     }
     if (isPunct("+")) {
       next();
-      return unary(scope);
+      ++expressionDepth;
+      ExprRef operand = unary(scope);
+      --expressionDepth;
+      return operand;
     }
     return power(scope);
   }
@@ -719,10 +759,14 @@ private:
     ExprRef base = primary(scope);
     if (base && isPunct("^")) {
       next();
+      if (tooDeep())
+        return nullptr;
+      ++expressionDepth;
       ExprRef exponent = unary(scope); // right associative
+      --expressionDepth;
       if (!exponent)
         return nullptr;
-      return binaryExpr('^', base, exponent);
+      return checked(binaryExpr('^', base, exponent), peek().loc);
     }
     return base;
   }
@@ -764,8 +808,9 @@ private:
       auto e = std::make_shared<Expr>();
       e->kind = Expr::Kind::Call;
       e->function = name.str();
+      e->depth = argument->depth + 1;
       e->lhs = argument;
-      return e;
+      return checked(e, t.loc);
     }
     if (name == "pi" || name == "\xcf\x80") // pi, or the letter itself
       return numberExpr(std::numbers::pi);
@@ -795,7 +840,7 @@ private:
   size_t pos = 0;
   ParseError &error;
   Circuit circuit;
-  unsigned numBits = 0, extraBits = 0, depth = 0;
+  unsigned numBits = 0, extraBits = 0, depth = 0, expressionDepth = 0;
   StringMap<Register> registers, bits;
   StringMap<unsigned> inputs;
   StringMap<GateDefinition> definitions;
