@@ -695,20 +695,27 @@ private:
     return nullptr;
   }
 
-  ExprRef expression(const Scope *scope) {
+  /// parse() one level deeper, or null past kMaxExpressionDepth.
+  ExprRef nested(function_ref<ExprRef()> parse) {
     if (tooDeep())
       return nullptr;
     ++expressionDepth;
-    ExprRef result = additive(scope);
+    ExprRef result = parse();
     --expressionDepth;
     return result;
   }
 
-  ExprRef additive(const Scope *scope) {
-    ExprRef lhs = multiplicative(scope);
-    while (lhs && (isPunct("+") || isPunct("-"))) {
+  ExprRef expression(const Scope *scope) {
+    return nested([&] { return additive(scope); });
+  }
+
+  /// operand (op operand)* for the operators `ops`, left associative.
+  ExprRef leftAssociative(StringRef ops, function_ref<ExprRef()> operand) {
+    ExprRef lhs = operand();
+    while (lhs && peek().kind == Tok::Punct && peek().text.size() == 1 &&
+           ops.contains(peek().text.front())) {
       char op = next().text.front();
-      ExprRef rhs = multiplicative(scope);
+      ExprRef rhs = operand();
       if (!rhs)
         return nullptr;
       lhs = checked(binaryExpr(op, lhs, rhs), peek().loc);
@@ -716,16 +723,12 @@ private:
     return lhs;
   }
 
+  ExprRef additive(const Scope *scope) {
+    return leftAssociative("+-", [&] { return multiplicative(scope); });
+  }
+
   ExprRef multiplicative(const Scope *scope) {
-    ExprRef lhs = unary(scope);
-    while (lhs && (isPunct("*") || isPunct("/"))) {
-      char op = next().text.front();
-      ExprRef rhs = unary(scope);
-      if (!rhs)
-        return nullptr;
-      lhs = checked(binaryExpr(op, lhs, rhs), peek().loc);
-    }
-    return lhs;
+    return leftAssociative("*/", [&] { return unary(scope); });
   }
 
   ExprRef unary(const Scope *scope) {
@@ -734,9 +737,7 @@ private:
       return nullptr;
     if (isPunct("-")) {
       next();
-      ++expressionDepth;
-      ExprRef operand = unary(scope);
-      --expressionDepth;
+      ExprRef operand = nested([&] { return unary(scope); });
       if (!operand)
         return nullptr;
       auto e = std::make_shared<Expr>();
@@ -747,10 +748,7 @@ private:
     }
     if (isPunct("+")) {
       next();
-      ++expressionDepth;
-      ExprRef operand = unary(scope);
-      --expressionDepth;
-      return operand;
+      return nested([&] { return unary(scope); });
     }
     return power(scope);
   }
@@ -759,11 +757,7 @@ private:
     ExprRef base = primary(scope);
     if (base && isPunct("^")) {
       next();
-      if (tooDeep())
-        return nullptr;
-      ++expressionDepth;
-      ExprRef exponent = unary(scope); // right associative
-      --expressionDepth;
+      ExprRef exponent = nested([&] { return unary(scope); }); // right assoc.
       if (!exponent)
         return nullptr;
       return checked(binaryExpr('^', base, exponent), peek().loc);
