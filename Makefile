@@ -3,10 +3,13 @@ BUILD_DIR ?= build
 CMAKE ?= /usr/bin/cmake
 JOBS ?= $(shell nproc)
 
-FUZZ_DIR ?= build-fuzz
+# The sanitizer tier: every qgrad target with ASan, UBSan and libFuzzer's
+# coverage instrumentation; it also builds the fuzzers (docs/build.md).
+SANITIZE_DIR ?= build-sanitize
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps configure build demo test format clean fuzz fuzz-smoke
+.PHONY: deps configure build demo test format clean fuzz fuzz-smoke \
+        test-sanitize sanitize-build
 
 deps:
 	@./scripts/install-deps.sh
@@ -29,21 +32,31 @@ test: build
 	./scripts/run-tests.sh $(BUILD_DIR)
 	$(MAKE) fuzz-smoke
 
-# libFuzzer targets with ASan and UBSan (fuzz/, docs/reliability.md).
-$(FUZZ_DIR)/build.ninja: | deps
-	$(CMAKE) -S fuzz -B $(FUZZ_DIR) -G Ninja \
+$(SANITIZE_DIR)/build.ninja: | deps
+	$(CMAKE) -S . -B $(SANITIZE_DIR) -G Ninja \
 	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-	  -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-	  -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir
+	  -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+	  -DLLVM_USE_LINKER=lld -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+	  -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_C_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
+	  -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
+	  -DQGRAD_SANITIZERS=address,undefined,fuzzer-no-link
 
-fuzz: $(FUZZ_DIR)/build.ninja
-	$(CMAKE) --build $(FUZZ_DIR) -j $(JOBS)
+sanitize-build: $(SANITIZE_DIR)/build.ninja
+	$(CMAKE) --build $(SANITIZE_DIR) -j $(JOBS)
+
+# Every lit and ctest test on the instrumented build; a report fails its test.
+test-sanitize: sanitize-build
+	./scripts/run-tests.sh $(SANITIZE_DIR)
+
+# libFuzzer targets (fuzz/, docs/reliability.md), built in the sanitizer tier.
+fuzz: sanitize-build
 
 fuzz-smoke: fuzz
-	./scripts/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS)
+	./scripts/fuzz.sh $(SANITIZE_DIR) $(FUZZ_SECONDS)
 
 format:
 	git ls-files '*.cpp' '*.h' '*.c' | xargs clang-format-22 -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(FUZZ_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_DIR)

@@ -18,6 +18,15 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%qgrad_lib", config.qgrad_lib_dir))
 config.substitutions.append(("%qgrad_src", config.qgrad_src_root))
 config.substitutions.append(("%qgrad_include", os.path.join(config.qgrad_src_root, "include")))
-config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
-config.substitutions.append(("%opt", os.path.join(config.llvm_tools_dir, "opt")))
+if config.qgrad_sanitizers:
+    # The sanitizer tier (docs/build.md): qgrad's tools abort on a report, and
+    # %clang and %opt preload the sanitizer runtime for the pass plugin.
+    for variable in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+        if variable in os.environ:
+            config.environment[variable] = os.environ[variable]
+    config.available_features.add("sanitizers")
+clang = config.qgrad_test_clang
+opt = config.qgrad_test_opt
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%opt", opt))
 config.substitutions.append(("%plugin", os.path.join(config.qgrad_lib_dir, "QgradAD.so")))
