@@ -16,6 +16,7 @@
 #include "RandomProgram.h"
 
 #include "qgrad/AD/Pipeline.h"
+#include "qgrad/Support/InputGuards.h"
 
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -65,12 +66,14 @@ bool differentiate(Module &module) {
 }
 
 void fuzzIR(const uint8_t *bytes, size_t size) {
+  StringRef text(reinterpret_cast<const char *>(bytes), size);
+  // qgrad-ad refuses text nested deeper than LLVM's parser's stack can take.
+  if (qgrad::findExcessiveNesting(text, ";"))
+    return;
   LLVMContext context;
   SMDiagnostic error;
-  std::unique_ptr<Module> module = parseIR(
-      MemoryBufferRef(StringRef(reinterpret_cast<const char *>(bytes), size),
-                      "input.ll"),
-      error, context);
+  std::unique_ptr<Module> module =
+      parseIR(MemoryBufferRef(text, "input.ll"), error, context);
   if (!module || verifyModule(*module))
     return;
   differentiate(*module);

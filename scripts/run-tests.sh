@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test: the lit suites, then the GoogleTest units through ctest.
 # The output ends with each runner's own summary; the exit status is non-zero
-# when any test fails.
+# when any test fails. LIT_ARGS adds options to lit (e.g. a --param).
 set -uo pipefail
 build_dir=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 status=0
-/usr/lib/llvm-22/bin/lit -sv "$build_dir/test" || status=1
+/usr/lib/llvm-22/bin/lit -sv ${LIT_ARGS:-} "$build_dir/test" || status=1
 (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)") || status=1
 exit $status

@@ -11,6 +11,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -39,8 +40,9 @@ bool carriesPointers(Type *T) {
 ActivityInfo::ActivityInfo(
     Function &F, ArrayRef<ArgActivity> Args, bool ReturnShadow,
     const Registry &Reg,
-    const SmallPtrSetImpl<const GlobalVariable *> &ActiveGlobals)
-    : Reg(Reg), ActiveGlobals(ActiveGlobals) {
+    const SmallPtrSetImpl<const GlobalVariable *> &ActiveGlobals,
+    const SmallPtrSetImpl<const Function *> &GlobalUsers)
+    : Reg(Reg), ActiveGlobals(ActiveGlobals), GlobalUsers(GlobalUsers) {
   buildClasses(F);
   for (auto [Arg, Act] : zip(F.args(), Args)) {
     if (Act == ArgActivity::Out)
@@ -177,6 +179,33 @@ bool ActivityInfo::markActive(const Value *Ptr) {
   return ActiveClasses.insert(leader(Ptr)).second;
 }
 
+const Function *
+globalUserReachedBy(const CallBase &CB,
+                    const SmallPtrSetImpl<const Function *> &Users) {
+  if (Users.empty() || CB.isInlineAsm())
+    return nullptr;
+  if (const Function *Callee = CB.getCalledFunction()) {
+    if (Users.count(Callee))
+      return Callee;
+    // An external function handed a function may call it (pthread_create,
+    // qsort, a library's callback).
+    if (Callee->isDeclaration() && !Callee->isIntrinsic())
+      for (const Use &Arg : CB.args())
+        if (auto *F = dyn_cast<Function>(Arg->stripPointerCasts());
+            F && Users.count(F))
+          return F;
+    return nullptr;
+  }
+  // An indirect call may reach any function whose address is taken; those of
+  // another type would be called against their prototype, which C forbids.
+  // (In module order, so that a diagnostic names the same one every time.)
+  for (const Function &F : *CB.getModule())
+    if (Users.count(&F) && F.hasAddressTaken() &&
+        F.getFunctionType() == CB.getFunctionType())
+      return &F;
+  return nullptr;
+}
+
 bool ActivityInfo::visit(const Instruction &I) {
   auto AnyVaried = [&](auto Range) {
     return any_of(Range, [&](const Value *V) { return isVaried(V); });
@@ -250,8 +279,14 @@ bool ActivityInfo::visit(const Instruction &I) {
       return AnyVaried(CB->args()) ? markVaried(CB) : false;
     default: {
       // A call that sees any active data may write active values through
-      // every pointer it receives and returns active data.
-      if (!AnyVaried(CB->args()))
+      // every pointer it receives and returns active data. A call of code
+      // that reads or writes an active global sees active data without any
+      // argument (a helper reading a global scratch value, a thread's body
+      // writing a global result).
+      bool ReachesGlobals = (Info.Kind == CallKind::Defined ||
+                             Info.Kind == CallKind::Unknown) &&
+                            globalUserReachedBy(*CB, GlobalUsers);
+      if (!AnyVaried(CB->args()) && !ReachesGlobals)
         return false;
       bool Changed = false;
       for (const Value *Arg : CB->args())

@@ -9,7 +9,9 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -22,6 +24,14 @@ static Function *differentiatedFunction(const CallBase &CB) {
   if (CB.arg_size() <= First)
     return nullptr;
   return dyn_cast<Function>(CB.getArgOperand(First)->stripPointerCasts());
+}
+
+// The name of the entry point an entry call calls. Not getCalledFunction():
+// that is null when the call's prototype differs from the declaration's
+// (a caller declaring its own __enzyme_autodiff returning void, say).
+static StringRef entryPointName(const CallBase &CB) {
+  return cast<Function>(CB.getCalledOperand()->stripPointerCasts())
+      ->getName();
 }
 
 namespace {
@@ -185,6 +195,40 @@ void eraseEntryCall(CallBase &CB) {
   CB.eraseFromParent();
 }
 
+// An entry point reached through invoke (a C++ caller with a try block or
+// cleanups): a gradient may throw what the function throws (the primal
+// calls in its forward sweep), and the exception must reach the invoke's
+// handler. A call the handler table does not cover would end in
+// std::terminate instead. The calls the lowering made before the invoke
+// (after Before) that may throw become invokes of the same landing pad,
+// whose phis take the value they had from the invoke's block.
+void unwindLikeEntry(InvokeInst &Entry, Instruction *Before) {
+  BasicBlock *Origin = Entry.getParent();
+  SmallVector<CallInst *> MayThrow;
+  for (Instruction *I = Before ? Before->getNextNode() : &Origin->front();
+       I != &Entry; I = I->getNextNode())
+    if (auto *Call = dyn_cast<CallInst>(I);
+        Call && !Call->doesNotThrow() && !isa<IntrinsicInst>(Call))
+      MayThrow.push_back(Call);
+  if (MayThrow.empty())
+    return;
+  BasicBlock *Unwind = Entry.getUnwindDest();
+  SmallVector<std::pair<PHINode *, Value *>> Incoming;
+  for (PHINode &Phi : Unwind->phis())
+    Incoming.push_back({&Phi, Phi.getIncomingValueForBlock(Origin)});
+  for (CallInst *Call : MayThrow) {
+    BasicBlock *From = Call->getParent();
+    changeToInvokeAndSplitBasicBlock(Call, Unwind);
+    if (From != Origin)
+      for (auto [Phi, V] : Incoming)
+        Phi->addIncoming(V, From);
+  }
+  // The entry invoke ends the last block split off; eraseEntryCall removes
+  // that block's edge again.
+  for (auto [Phi, V] : Incoming)
+    Phi->addIncoming(V, Entry.getParent());
+}
+
 Value *insertLeaf(IRBuilderBase &B, Value *Agg, ArrayRef<unsigned> Path,
                   Value *Leaf) {
   if (Path.empty())
@@ -216,8 +260,11 @@ public:
   }
 
   void run() {
+    Instruction *Before = CB.getPrevNode();
     if (Error Err = lower())
       E.diagnostics().add(std::move(Err));
+    if (auto *Invoke = dyn_cast<InvokeInst>(&CB))
+      unwindLikeEntry(*Invoke, Before);
     eraseEntryCall(CB);
   }
 
@@ -227,8 +274,8 @@ private:
   }
 
   Error lower() {
-    std::string Callee = displayName(CB.getCalledFunction()->getName());
-    Kind = *entryKind(CB.getCalledFunction()->getName());
+    std::string Callee = displayName(entryPointName(CB));
+    Kind = *entryKind(entryPointName(CB));
     // Forward mode (__enzyme_fwddiff): an active float is followed by its
     // tangent, and the call returns the tangent of the result.
     bool Forward = Kind == EntryKind::Forward;
@@ -248,6 +295,21 @@ private:
       return fail("cannot differentiate '" + Fn->getName() +
                       "': its body is not in this module",
                   "define the function in the same translation unit");
+    // The linker may replace a weak definition with another module's: the
+    // gradient would be of a function that does not run.
+    if (Fn->isInterposable())
+      return fail("cannot differentiate '" + displayName(Fn->getName()) +
+                      "': its definition is weak, and the linker may "
+                      "replace it with another module's",
+                  "make the definition strong (not __attribute__((weak)))");
+    // Its gradient would have no parameters for the variable arguments,
+    // which va_arg reads from memory the engine does not see.
+    if (Fn->isVarArg())
+      return fail("cannot differentiate '" + displayName(Fn->getName()) +
+                      "': it is variadic, and the engine cannot "
+                      "differentiate the values it reads with va_arg",
+                  "give it a fixed parameter list (e.g. an array and a "
+                  "count)");
     Key.Fn = Fn;
     unsigned Next = First + 1;
     if (Split)
@@ -475,7 +537,7 @@ private:
 
   Error deliverTapeSize() {
     if (!CB.getType()->isIntegerTy())
-      return fail("'" + displayName(CB.getCalledFunction()->getName()) +
+      return fail("'" + displayName(entryPointName(CB)) +
                   "' must be declared returning an integer");
     CB.replaceAllUsesWith(ConstantInt::get(CB.getType(), Tape::handleSize()));
     return Error::success();
@@ -489,7 +551,7 @@ private:
     Type *Ret = CB.getType();
     if (!TapeBuffer && !Ret->isPointerTy())
       return fail("without enzyme_tape, '" +
-                      displayName(CB.getCalledFunction()->getName()) +
+                      displayName(entryPointName(CB)) +
                       "' returns the tape and must be declared returning a "
                       "pointer",
                   "declare it `void *__enzyme_augmentfwd(void *, ...)`, or "
@@ -525,7 +587,7 @@ private:
   // chunks, and a heap handle, are freed.
   Error lowerReverse(Value *ReturnAdjoint, Value *StructReturn) {
     if (!TapeBuffer)
-      return fail("'" + displayName(CB.getCalledFunction()->getName()) +
+      return fail("'" + displayName(entryPointName(CB)) +
                       "' needs the tape of an __enzyme_augmentfwd call",
                   "pass enzyme_tape followed by the tape (and "
                   "enzyme_allocated SIZE for a buffer of your own)");
@@ -721,7 +783,7 @@ void lowerEntryPoints(Module &M, GradientEngine &E) {
       Nested.insert(CB);
   orderInnerCallsFirst(Calls);
   for (CallBase *CB : Calls) {
-    StringRef Name = CB->getCalledFunction()->getName();
+    StringRef Name = entryPointName(*CB);
     if (!entryKind(Name)) {
       E.diagnostics().add(makeError(
           CB->getFunction(), CB,

@@ -15,6 +15,7 @@
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -34,21 +35,93 @@ const SmallPtrSetImpl<const GlobalVariable *> &GradientEngine::activeGlobals() {
   if (ActiveGlobalsKnown)
     return ActiveGlobals;
   ActiveGlobalsKnown = true;
+  auto Consider = [&](const Value *Address) {
+    auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(Address));
+    if (G && !G->isConstant() && !isEngineGlobal(*G) &&
+        !Reg.isInactiveGlobal(G))
+      ActiveGlobals.insert(G);
+  };
   for (Function &F : M)
     for (Instruction &I : instructions(F)) {
+      // A copy into a global may move computed values too: the optimiser
+      // turns a loop filling a global scratch array from the input into a
+      // memcpy (-O1 and up), and without a shadow the copy's values lost
+      // their derivative silently. Copies of constant data (initializers)
+      // carry none.
+      if (auto *MT = dyn_cast<MemTransferInst>(&I)) {
+        auto *Source =
+            dyn_cast<GlobalVariable>(getUnderlyingObject(MT->getSource()));
+        if (!Source || !Source->isConstant())
+          Consider(MT->getDest());
+        continue;
+      }
       auto *SI = dyn_cast<StoreInst>(&I);
       if (!SI || isa<Constant>(SI->getValueOperand()))
         continue;
       Type *T = SI->getValueOperand()->getType();
-      if (!isDifferentiableType(T) && !carriesPointers(T))
-        continue;
-      auto *G = dyn_cast<GlobalVariable>(
-          getUnderlyingObject(SI->getPointerOperand()));
-      if (G && !G->isConstant() && !isEngineGlobal(*G) &&
-          !Reg.isInactiveGlobal(G))
-        ActiveGlobals.insert(G);
+      if (isDifferentiableType(T) || carriesPointers(T))
+        Consider(SI->getPointerOperand());
     }
   return ActiveGlobals;
+}
+
+// Whether the constant C is, or holds the address of, an active global.
+static bool refersToActiveGlobal(
+    const Constant *C, const SmallPtrSetImpl<const GlobalVariable *> &Active) {
+  if (auto *G = dyn_cast<GlobalVariable>(C))
+    return Active.count(G);
+  if (isa<GlobalValue>(C))
+    return false;
+  return any_of(C->operands(), [&](const Use &Op) {
+    return refersToActiveGlobal(cast<Constant>(Op.get()), Active);
+  });
+}
+
+// A function that reads or writes an active global carries derivatives
+// through it without any argument: `g = x; helper(); return g;` with a
+// helper squaring g, or a thread whose body writes a global result. Its
+// callers must differentiate its calls (ActivityInfo), or the gradient
+// silently misses that path. Callers are users too, to a fixed point.
+const SmallPtrSetImpl<const Function *> &GradientEngine::activeGlobalUsers() {
+  if (GlobalUsersKnown)
+    return GlobalUsers;
+  GlobalUsersKnown = true;
+  const SmallPtrSetImpl<const GlobalVariable *> &Active = activeGlobals();
+  if (Active.empty())
+    return GlobalUsers;
+  // The engine's own functions (and the private copies it erases again)
+  // are not the program's.
+  auto IsProgramCode = [](const Function &F) {
+    return !F.isDeclaration() && !F.getName().starts_with("__qgrad") &&
+           !F.getName().ends_with(".qgrad.primal");
+  };
+  for (Function &F : M) {
+    if (!IsProgramCode(F))
+      continue;
+    bool Refers = any_of(instructions(F), [&](Instruction &I) {
+      return any_of(I.operands(), [&](Use &Op) {
+        auto *C = dyn_cast<Constant>(Op.get());
+        return C && refersToActiveGlobal(C, Active);
+      });
+    });
+    if (Refers)
+      GlobalUsers.insert(&F);
+  }
+  bool Changed = !GlobalUsers.empty();
+  while (Changed) {
+    Changed = false;
+    for (Function &F : M) {
+      if (!IsProgramCode(F) || GlobalUsers.count(&F))
+        continue;
+      bool Calls = any_of(instructions(F), [&](Instruction &I) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        return CB && globalUserReachedBy(*CB, GlobalUsers);
+      });
+      if (Calls)
+        Changed |= GlobalUsers.insert(&F).second;
+    }
+  }
+  return GlobalUsers;
 }
 
 GlobalVariable *GradientEngine::globalShadow(const GlobalVariable *G) {

@@ -153,7 +153,7 @@ void cloneInto(Function &Target, Function &Combined, ValueToValueMapTy &VMap,
   CloneFunctionInto(&Target, &Combined, VMap,
                     CloneFunctionChangeType::LocalChangesOnly, Returns);
   Target.setAttributes(AttributeList());
-  Target.addFnAttr(Attribute::NoUnwind);
+  inheritUnwinding(Target, Combined);
 }
 
 // The clone of a value of the combined function. Constants and globals are

@@ -61,17 +61,27 @@ BasicBlock *Differentiator::reverseEntry() const {
   return ReverseBlocks.lookup(ExitBlock);
 }
 
+void inheritUnwinding(Function &Derived, const Function &Primal) {
+  if (Primal.hasPersonalityFn())
+    Derived.setPersonalityFn(Primal.getPersonalityFn());
+  if (Primal.doesNotThrow())
+    Derived.addFnAttr(Attribute::NoUnwind);
+  else
+    Derived.removeFnAttr(Attribute::NoUnwind);
+}
+
 Function *Differentiator::createFunction(StringRef Name) {
   Function *F = Function::Create(
       E.gradientType(Key), GlobalValue::InternalLinkage, Name, P.getParent());
-  F->addFnAttr(Attribute::NoUnwind);
+  inheritUnwinding(*F, P);
   return F;
 }
 
 Function *Differentiator::run(StringRef Name, bool IsTopLevel) {
   TopLevel = IsTopLevel;
   Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
-                                            E.registry(), E.activeGlobals());
+                                            E.registry(), E.activeGlobals(),
+                                            E.activeGlobalUsers());
   for (scc_iterator<Function *> It = scc_begin(&P); !It.isAtEnd(); ++It)
     if (It.hasCycle())
       for (BasicBlock *BB : *It)
@@ -142,8 +152,10 @@ void Differentiator::recordPredecessors(BasicBlock &BB) {
     return;
   // Which predecessor the forward sweep came from, for the reverse sweep;
   // pushed with the block's group (placeCacheStores).
+  // (Before a landing pad, which getFirstInsertionPt would skip: phis come
+  // first.)
   auto *NewBB = cast<BasicBlock>(VMap[&BB]);
-  IRBuilder<> B(NewBB, NewBB->getFirstInsertionPt());
+  IRBuilder<> B(NewBB, NewBB->getFirstNonPHIIt());
   PHINode *Index = B.CreatePHI(B.getInt32Ty(), Preds.size(), "qgrad.pred");
   for (auto [K, Pred] : enumerate(Preds))
     for (BasicBlock *Edge : predecessors(&BB))
@@ -187,6 +199,8 @@ void Differentiator::buildForward() {
     for (Instruction &I : make_early_inc_range(*BB))
       if (!isa<PHINode>(I) && !I.isTerminator())
         forwardInstruction(I);
+      else if (TangentMode)
+        reportUnwindingCall(I); // (reverse mode reports in reverseBlock)
   fillShadowPhis();
   if (TangentMode)
     fillTangentPhis();
@@ -208,6 +222,22 @@ void Differentiator::forwardInstruction(Instruction &I) {
   BasicBlock *NewBB = Clone->getParent();
   Fwd.SetInsertPoint(Next);
   CurrentPrimal = &I;
+  // A longjmp back to a setjmp (vfork, getcontext) in the function resumes
+  // the forward sweep along an edge the CFG does not have: the path the
+  // reverse sweep replays, the tape cursor and the values kept in registers
+  // no longer describe what ran, and the gradient came out silently wrong,
+  // in either mode, whether or not the setjmp itself saw active data.
+  if (auto *CB = dyn_cast<CallBase>(&I);
+      CB && CB->hasFnAttr(Attribute::ReturnsTwice)) {
+    Function *Callee = CB->getCalledFunction();
+    report(I,
+           "'" + (Callee ? Callee->getName() : StringRef("<indirect>")) +
+               "' returns twice (setjmp): a longjmp back into the "
+               "differentiated function would bypass the record of the path "
+               "its gradient replays",
+           "call setjmp outside the differentiated function, or report "
+           "errors through return values");
+  }
   InstructionRule Rule = ruleFor(I, E.registry());
   // A call's tangent rule replaces its forward rule (a defined callee is
   // called through its tangent function, not its augmented forward).
@@ -330,6 +360,16 @@ void Differentiator::replaceForward(Instruction &I, Value *NewValue) {
 Value *Differentiator::cached(Value *V) {
   if (!isa<Instruction>(V))
     return V;
+  // The result of an invoke exists only on its normal edge, and a cache
+  // store goes right after the definition, which a terminator does not have.
+  if (isa<InvokeInst, CallBrInst>(V)) {
+    report(CurrentPrimal ? *CurrentPrimal : P.getEntryBlock().front(),
+           "the reverse sweep needs the result of a call that may unwind "
+           "(invoke), which the engine cannot keep",
+           "mark the callee noexcept, or compute the value outside the "
+           "try block");
+    return PoisonValue::get(V->getType());
+  }
   auto [It, Inserted] = CacheSlots.try_emplace(V, nullptr);
   if (Inserted) {
     IRBuilder<> B(Setup, Setup->getFirstInsertionPt());
@@ -399,8 +439,16 @@ Value *Differentiator::recompute(Instruction *I, bool Shadow) {
     bool ShadowOperand = Shadow && V->getType()->isPointerTy() &&
                          (isa<CastInst>(I) ||
                           V == cast<GetElementPtrInst>(I)->getPointerOperand());
-    if (isa<Constant>(V))
+    // A constant base address is an active global's (or null): its shadow
+    // is the shadow global's. Kept as it was, the recomputed shadow address
+    // pointed into the primal global, and the reverse sweep read and
+    // cleared adjoints there (a global scratch array indexed in a loop
+    // gave wrong gradients at -O0 and -O1).
+    if (isa<Constant>(V)) {
+      if (ShadowOperand)
+        Op.set(forwardShadow(V));
       continue;
+    }
     Op.set(ShadowOperand ? shadow(V) : primal(V));
   }
   Rev.Insert(Copy, I->getName() + (Shadow ? ".shadow.re" : ".re"));
@@ -469,13 +517,7 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
     if (I.isTerminator()) {
       // Branches carry no derivative; a call that is a terminator (invoke,
       // callbr) has no rule.
-      if (isa<CallBase>(I) && any_of(I.operands(), [&](Value *V) {
-            return !isa<Constant>(V) && isVaried(V);
-          }))
-        report(I,
-               "a call that may unwind (invoke) with active arguments "
-               "cannot be differentiated",
-               "mark the callee noexcept or compile with -fno-exceptions");
+      reportUnwindingCall(I);
       continue;
     }
     reverseInstruction(I);
@@ -485,6 +527,27 @@ void Differentiator::reverseBlock(BasicBlock &BB) {
     returnGradients();
   else
     reverseEdges(BB);
+}
+
+// An invoke that sees active data would need its callee's augmented forward
+// to leave the tape balanced when it unwinds half-way; that is not built.
+// An invoke without active data runs as it is, and its unwind edge is an
+// edge like any other.
+void Differentiator::reportUnwindingCall(Instruction &I) {
+  auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return;
+  CallKind K = classifyCall(*CB, E.registry()).Kind;
+  if (K == CallKind::Inactive || K == CallKind::Ignored)
+    return;
+  bool Active = any_of(I.operands(), [&](Value *V) {
+    return !isa<Constant>(V) && isVaried(V);
+  });
+  if (Active || isVaried(CB))
+    report(I,
+           "a call that may unwind (invoke) with active arguments "
+           "cannot be differentiated",
+           "mark the callee noexcept or compile with -fno-exceptions");
 }
 
 // Whether the integer V (derived from a pointer or a float) flows into a

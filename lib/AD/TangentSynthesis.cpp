@@ -26,11 +26,12 @@ Function *Differentiator::runTangent(StringRef Name, bool IsTopLevel) {
   TangentMode = true;
   TopLevel = IsTopLevel;
   Activity = std::make_unique<ActivityInfo>(P, Key.Args, Key.ReturnShadow,
-                                            E.registry(), E.activeGlobals());
+                                            E.registry(), E.activeGlobals(),
+                                            E.activeGlobalUsers());
   DT = std::make_unique<DominatorTree>(P);
   G = Function::Create(E.tangentType(Key), GlobalValue::InternalLinkage, Name,
                        P.getParent());
-  G->addFnAttr(Attribute::NoUnwind);
+  inheritUnwinding(*G, P);
   cloneBody();
   buildForward();
   returnTangents();

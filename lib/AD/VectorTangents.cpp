@@ -80,6 +80,7 @@ public:
       return Err;
     mapArguments();
     cloneBlocks();
+    inheritUnwinding(Wide, Narrow);
     return Error::success();
   }
 

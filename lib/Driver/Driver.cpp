@@ -15,6 +15,7 @@
 #include "qgrad/Driver/Pipeline.h"
 #include "qgrad/Driver/ResultPrinter.h"
 #include "qgrad/Driver/SharedLibrary.h"
+#include "qgrad/Support/InputGuards.h"
 #include "qgrad/Support/Version.h"
 #include "qgrad/AD/Engine.h"
 #include "qgrad/AD/Pipeline.h"
@@ -187,6 +188,13 @@ int DriverSession::run() {
   llvm::SourceMgr diagnosticSources;
   mlir::SourceMgrDiagnosticHandler diagnostics(diagnosticSources,
                                                context.get());
+  // Called before the handler above (the newest first): a crash after a
+  // reported error ends with that error and exit status 1 (InputGuards.h).
+  context->getDiagEngine().registerHandler([](mlir::Diagnostic &diagnostic) {
+    if (diagnostic.getSeverity() == mlir::DiagnosticSeverity::Error)
+      qgrad::noteErrorReported();
+    return mlir::failure();
+  });
 
   auto module = timer.time("parse", [&] {
     return parseFile(*context, options.inputPath);

@@ -3,10 +3,12 @@
 #include "qgrad/Driver/EntryPoint.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace qgrad::driver;
@@ -168,9 +170,15 @@ qgrad::driver::invokePacked(void (*packed)(void **),
   packed(slots.data());
 
   std::vector<HostValue> results;
+  // Ownership-based deallocation gives the caller every returned buffer (it
+  // clones arguments and constants it returns), so each is freed once read.
+  llvm::SmallPtrSet<void *, 4> freed;
   for (auto [type, storage] : llvm::zip(signature.results, resultStorage)) {
     if (type.isTensor) {
       results.push_back(readTensorResult(storage.data(), type));
+      auto *allocated = reinterpret_cast<void *>(storage[0]);
+      if (freed.insert(allocated).second)
+        std::free(allocated);
       continue;
     }
     HostValue value;

@@ -6,8 +6,11 @@
 
 #include "qgrad/InitAllDialects.h"
 #include "qgrad/InitAllPasses.h"
+#include "qgrad/Support/InputGuards.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -71,13 +74,28 @@ qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
   if (std::error_code ec = buffer.getError())
     return llvm::createStringError("cannot read '" + path +
                                    "': " + ec.message());
+  bool isQASM = path.ends_with(".qasm");
+  // MLIR's parser recurses per nesting level; the OpenQASM importer has
+  // limits of its own, and bytecode is not text.
+  llvm::StringRef text = (*buffer)->getBuffer();
+  if (!isQASM && !mlir::isBytecode((*buffer)->getMemBufferRef()))
+    if (std::optional<size_t> offset =
+            qgrad::findExcessiveNesting(text, "//")) {
+      llvm::StringRef before = text.take_front(*offset);
+      unsigned line = before.count('\n') + 1;
+      // On the first line rfind is npos, and the column offset + 1.
+      unsigned column = *offset - before.rfind('\n');
+      mlir::emitError(mlir::FileLineColLoc::get(
+          &context, (*buffer)->getBufferIdentifier(), line, column))
+          << qgrad::getExcessiveNestingMessage();
+      return llvm::createStringError("could not parse '" + path + "'");
+    }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   // An OpenQASM circuit becomes a qnode and a main calling it.
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      path.ends_with(".qasm")
-          ? qgrad::interop::importOpenQASM(sourceMgr, &context)
-          : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+      isQASM ? qgrad::interop::importOpenQASM(sourceMgr, &context)
+             : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return llvm::createStringError("could not parse '" + path + "'");
   return module;

@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "qgrad/AD/Pipeline.h"
+#include "qgrad/Support/InputGuards.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -18,6 +20,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -63,6 +66,30 @@ static int fail(const Twine &Message) {
   return 1;
 }
 
+/// Verifies M, naming the function of each problem the verifier finds
+/// (verifyModule alone prints the instruction but not its function).
+static bool isBroken(const Module &M, raw_ostream &OS) {
+  bool Broken = false;
+  for (const Function &F : M) {
+    std::string Problems;
+    raw_string_ostream ProblemOS(Problems);
+    if (!F.isDeclaration() && verifyFunction(F, &ProblemOS)) {
+      OS << "in function '" << F.getName() << "': " << Problems;
+      Broken = true;
+    }
+  }
+  // The module-level checks (globals, declarations, metadata); problems in
+  // function bodies were listed above.
+  std::string Problems;
+  raw_string_ostream ProblemOS(Problems);
+  if (verifyModule(M, &ProblemOS)) {
+    if (!Broken)
+      OS << Problems;
+    Broken = true;
+  }
+  return Broken;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -73,16 +100,38 @@ int main(int argc, char **argv) {
       argc, argv,
       "qgrad-ad: reverse-mode differentiation of __enzyme_autodiff calls\n");
 
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFileOrSTDIN(InputFile, /*IsText=*/true);
+  if (std::error_code EC = Buffer.getError()) {
+    SMDiagnostic(InputFile, SourceMgr::DK_Error,
+                 "Could not open input file: " + EC.message())
+        .print("qgrad-ad", errs());
+    return 1;
+  }
+  // LLVM's IR parser recurses per nesting level of types and constants.
+  StringRef Text = (*Buffer)->getBuffer();
+  if (!isBitcode(Text.bytes_begin(), Text.bytes_end()))
+    if (std::optional<size_t> Offset = qgrad::findExcessiveNesting(Text, ";")) {
+      SourceMgr Sources;
+      Sources.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(**Buffer), SMLoc());
+      Sources
+          .GetMessage(SMLoc::getFromPointer(Text.data() + *Offset),
+                      SourceMgr::DK_Error, qgrad::getExcessiveNestingMessage())
+          .print("qgrad-ad", errs());
+      return 1;
+    }
+
   LLVMContext Ctx;
   SMDiagnostic ParseErr;
-  std::unique_ptr<Module> M = parseIRFile(InputFile, ParseErr, Ctx);
+  std::unique_ptr<Module> M =
+      parseIR((*Buffer)->getMemBufferRef(), ParseErr, Ctx);
   if (!M) {
     ParseErr.print("qgrad-ad", errs());
     return 1;
   }
   std::string VerifyText;
   raw_string_ostream VerifyOS(VerifyText);
-  if (verifyModule(*M, &VerifyOS))
+  if (isBroken(*M, VerifyOS))
     return fail(InputFile + ": invalid input module:\n" + VerifyText);
 
   std::unique_ptr<TargetMachine> TM = hostMachine(*M);
@@ -96,7 +145,7 @@ int main(int argc, char **argv) {
     });
     return 1;
   }
-  if (verifyModule(*M, &VerifyOS))
+  if (isBroken(*M, VerifyOS))
     return fail("internal error: the differentiated module is invalid:\n" +
                 VerifyText);
 

@@ -23,6 +23,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class CallBase;
 class Function;
 class GlobalVariable;
 class Instruction;
@@ -49,17 +50,30 @@ bool isDifferentiableType(llvm::Type *T);
 /// pointer replaced by its shadow and every other field kept.
 bool carriesPointers(llvm::Type *T);
 
+/// The function through which a call may read or write an active global
+/// although it is passed no active data: its callee, a function it is handed
+/// (a thread's body, a callback), or for an indirect call an address-taken
+/// function of its type, when that function is one of Users (the functions
+/// that refer to an active global directly or through their calls,
+/// GradientEngine::activeGlobalUsers); null when there is none.
+const llvm::Function *
+globalUserReachedBy(const llvm::CallBase &CB,
+                    const llvm::SmallPtrSetImpl<const llvm::Function *> &Users);
+
 /// What kind of memory a pointer class is, for diagnostics.
 enum class MemoryOrigin { Active, ConstArgument, Global, Unknown, Local };
 
 class ActivityInfo {
 public:
   /// ActiveGlobals: globals whose memory is active in every function
-  /// (GradientEngine::activeGlobals).
+  /// (GradientEngine::activeGlobals); GlobalUsers: the functions that reach
+  /// them (GradientEngine::activeGlobalUsers), whose calls see active data
+  /// even without active arguments.
   ActivityInfo(
       llvm::Function &F, llvm::ArrayRef<ArgActivity> Args, bool ReturnShadow,
       const Registry &Reg,
-      const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &ActiveGlobals);
+      const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &ActiveGlobals,
+      const llvm::SmallPtrSetImpl<const llvm::Function *> &GlobalUsers);
 
   bool isVaried(const llvm::Value *V) const;
   bool hasShadow(const llvm::Value *V) const;
@@ -77,6 +91,7 @@ private:
 
   const Registry &Reg;
   const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &ActiveGlobals;
+  const llvm::SmallPtrSetImpl<const llvm::Function *> &GlobalUsers;
   llvm::DenseSet<const llvm::Value *> Varied;
   llvm::DenseSet<const llvm::Value *> ActiveClasses;
   mutable llvm::EquivalenceClasses<const llvm::Value *> Classes;

@@ -73,6 +73,12 @@ struct SplitGradient {
 
 class Differentiator;
 
+/// Gives a function synthesized from Primal's body Primal's personality
+/// (the landing pads cloned from Primal need it) and makes it nounwind only
+/// when Primal is: an exception that a primal call throws passes through
+/// the forward sweep as it passes through Primal.
+void inheritUnwinding(llvm::Function &Derived, const llvm::Function &Primal);
+
 /// Module-wide state: registrations, the tape, and memoized gradients.
 class GradientEngine {
 public:
@@ -106,6 +112,10 @@ public:
 
   /// Non-constant globals that may hold active data (GlobalShadows.cpp).
   const llvm::SmallPtrSetImpl<const llvm::GlobalVariable *> &activeGlobals();
+  /// The functions that refer to an active global, directly or through the
+  /// functions they call or hand to external code (GlobalShadows.cpp): a
+  /// call of one sees active data even without active arguments.
+  const llvm::SmallPtrSetImpl<const llvm::Function *> &activeGlobalUsers();
   /// The shadow of an active global (created on first use).
   llvm::GlobalVariable *globalShadow(const llvm::GlobalVariable *G);
   /// Zeroes every active global's shadow (at a top-level gradient's entry).
@@ -157,6 +167,8 @@ private:
       LaneShadows;
   llvm::SmallPtrSet<const llvm::GlobalVariable *, 4> ActiveGlobals;
   bool ActiveGlobalsKnown = false;
+  llvm::SmallPtrSet<const llvm::Function *, 8> GlobalUsers;
+  bool GlobalUsersKnown = false;
   llvm::DenseMap<const llvm::GlobalVariable *, llvm::GlobalVariable *>
       GlobalShadows;
 };
@@ -266,6 +278,8 @@ private:
   void reverseBlock(llvm::BasicBlock &BB);
   void reverseInstruction(llvm::Instruction &I);
   bool reportUnsupported(llvm::Instruction &I);
+  /// Reports a call that may unwind (invoke) and sees active data.
+  void reportUnwindingCall(llvm::Instruction &I);
   void reverseEdges(llvm::BasicBlock &BB);
   void returnGradients();
   void dropUnreadCaches();

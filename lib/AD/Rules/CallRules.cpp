@@ -7,6 +7,7 @@
 #include "qgrad/AD/ValueUtils.h"
 
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -68,7 +69,8 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
   Function *Callee = CB.getCalledFunction();
   Info.Callee = Callee;
   if (!Callee) {
-    Info.Kind = CB.isInlineAsm() ? CallKind::Unknown : CallKind::Unknown;
+    // Indirect calls and inline assembly: nothing says what they compute.
+    Info.Kind = CallKind::Unknown;
     return Info;
   }
   if (isa<MemTransferInst>(CB)) {
@@ -122,7 +124,12 @@ CallInfo classifyCall(const CallBase &CB, const Registry &Reg) {
         touchesFloats(CB) && !Observes ? CallKind::Unknown : CallKind::Ignored;
     return Info;
   }
-  Info.Kind = Callee->isDeclaration() ? CallKind::Unknown : CallKind::Defined;
+  // A weak definition (or another interposable one) may not be the one
+  // that runs: the linker may pick another module's, so its body says
+  // nothing certain about the call.
+  Info.Kind = Callee->isDeclaration() || Callee->isInterposable()
+                  ? CallKind::Unknown
+                  : CallKind::Defined;
   return Info;
 }
 
@@ -134,10 +141,65 @@ bool isLocalAllocation(const Value *Object, const Registry &Reg) {
 
 namespace {
 
+// The function through which a call that is passed no active data may
+// still read or write an active global (ActivityInfo marks such calls too);
+// only code the engine would otherwise run as it is: defined and unknown
+// callees.
+const Function *reachedGlobalUser(Differentiator &D, CallBase &CB) {
+  CallKind K = classifyCall(CB, D.engine().registry()).Kind;
+  if (K != CallKind::Defined && K != CallKind::Unknown)
+    return nullptr;
+  return globalUserReachedBy(CB, D.engine().activeGlobalUsers());
+}
+
 bool anyActive(Differentiator &D, CallBase &CB) {
-  if (D.isVaried(&CB))
+  return D.isVaried(&CB) ||
+         any_of(CB.args(), [&](Use &U) { return D.isVaried(U.get()); }) ||
+         reachedGlobalUser(D, CB);
+}
+
+// Whether code outside the module can reach G: by its name, or by an
+// address of it that goes anywhere but into this module's loads and stores.
+bool isReachableOutside(const GlobalVariable &G) {
+  if (!G.hasLocalLinkage())
     return true;
-  return any_of(CB.args(), [&](Use &U) { return D.isVaried(U.get()); });
+  SmallVector<const User *, 8> Work(G.users());
+  SmallPtrSet<const User *, 8> Seen;
+  while (!Work.empty()) {
+    const User *U = Work.pop_back_val();
+    if (!Seen.insert(U).second)
+      continue;
+    if (isa<LoadInst>(U))
+      continue;
+    if (auto *SI = dyn_cast<StoreInst>(U)) {
+      if (SI->getValueOperand() != &G)
+        continue; // stored into, not stored as a value
+      return true;
+    }
+    if (isa<GEPOperator, BitCastOperator>(U)) {
+      append_range(Work, U->users());
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// The first active global (in module order) that an unknown external call
+// may read or write without being passed it: a pointer to the input kept in
+// a global before `touch()`, which doubles it there, or a global scratch
+// value. Such a call carries derivatives without an active argument; before,
+// the engine skipped it and the gradient came out silently wrong.
+const GlobalVariable *globalSeenByExternal(Differentiator &D, CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || Callee->isIntrinsic() || CB.doesNotAccessMemory() ||
+      CB.onlyAccessesArgMemory() || CB.onlyAccessesInaccessibleMemory() ||
+      D.engine().activeGlobals().empty())
+    return nullptr;
+  for (const GlobalVariable &G : D.engine().module().globals())
+    if (D.engine().activeGlobals().count(&G) && isReachableOutside(G))
+      return &G;
+  return nullptr;
 }
 
 // --- Math -------------------------------------------------------------------
@@ -307,10 +369,30 @@ void forwardTransfer(Differentiator &D, Instruction &I) {
     B.CreateMemCpy(Dst, MT.getDestAlign(), Src, MT.getSourceAlign(), Len);
 }
 
+// Active memory copied where no shadow receives its derivatives (an
+// enzyme_const buffer): reported, as a store of an active value there is
+// (MemoryRules.cpp), instead of dropping the derivatives silently. A global
+// registered inactive drops them, as asked; integers carry none.
+void reportCopyWithoutShadow(Differentiator &D, MemTransferInst &MT) {
+  if (!D.hasShadow(MT.getSource()) ||
+      D.engine().registry().isInactiveGlobal(
+          getUnderlyingObject(MT.getDest())) ||
+      transferType(D, MT).K == MemoryType::Integer)
+    return;
+  D.report(MT,
+           "copying active memory into memory that is not active (an "
+           "enzyme_const or inactive pointer argument, or constant memory); "
+           "its derivatives would be lost",
+           "pass the destination with enzyme_dup and a shadow buffer "
+           "(or enzyme_dupnoneed for an output)");
+}
+
 void reverseTransfer(Differentiator &D, Instruction &I, Value *) {
   auto &MT = cast<MemTransferInst>(I);
-  if (!D.hasShadow(MT.getDest()))
+  if (!D.hasShadow(MT.getDest())) {
+    reportCopyWithoutShadow(D, MT);
     return;
+  }
   MemoryType T = transferType(D, MT);
   if (!D.hasShadow(MT.getSource())) {
     // A constant source (a local array's initializer): whatever the bytes
@@ -429,9 +511,31 @@ bool refusesMixedReturn(Differentiator &D, CallBase &CB) {
   return true;
 }
 
+// A variadic callee reads its variable arguments with va_arg from memory
+// the engine does not see (the register save area and the overflow area),
+// and its gradient would have no parameters for them: before this was
+// refused, va_arg values got no derivative at -O1 and up, and qgrad-ad
+// built an invalid module (va_start in a function without `...`). Reported
+// once, by the forward sweep (Report).
+bool refusesVariadic(Differentiator &D, CallBase &CB, bool Report) {
+  Function *Callee = CB.getCalledFunction();
+  if (!Callee->isVarArg())
+    return false;
+  if (Report)
+    D.report(CB,
+             "'" + demangle(Callee->getName()) +
+                 "' is variadic; the engine cannot differentiate the values "
+                 "it reads with va_arg",
+             "pass the values in an array with a count, or register a "
+             "custom gradient for the function");
+  return true;
+}
+
 void forwardDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
   if (!anyActive(D, CB))
+    return;
+  if (refusesVariadic(D, CB, /*Report=*/true))
     return;
   // A returned pointer, or an aggregate of pointers and integers (a memref
   // descriptor), comes back with its shadow.
@@ -475,7 +579,7 @@ void distributeGradients(Differentiator &D, CallBase &CB,
 
 void reverseDefined(Differentiator &D, Instruction &I, Value *Adj) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  if (!anyActive(D, CB) || refusesVariadic(D, CB, /*Report=*/false))
     return;
   GradientKey Key = calleeKey(D, CB);
   SplitGradient Split = D.engine().split(Key);
@@ -605,17 +709,77 @@ void reverseCustom(Differentiator &D, Instruction &I, Value *Adj) {
 
 void reverseUnknown(Differentiator &D, Instruction &I, Value *) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  if (!anyActive(D, CB)) {
+    if (const GlobalVariable *G = globalSeenByExternal(D, CB)) {
+      StringRef Name = CB.getCalledFunction()->getName();
+      D.report(I,
+               "call to unknown external function '" + Name +
+                   "', which may read or write the global '" + G->getName() +
+                   "' that holds active data; the engine cannot "
+                   "differentiate what it does there",
+               "give the engine its body, register a rule for it "
+               "(`void *__enzyme_inactivefn[] = {" +
+                   Name +
+                   "};` if it uses no active data), or keep active data out "
+                   "of globals that other modules can reach");
+    }
     return;
+  }
+  if (CB.isInlineAsm()) {
+    D.report(I,
+             "inline assembly with active operands cannot be "
+             "differentiated: the engine cannot see what it computes",
+             "compute the value in C, or move the assembly into a function "
+             "with a registered custom gradient "
+             "(__enzyme_register_gradient_*)");
+    return;
+  }
+  // The code the call runs reads or writes an active global (a thread's
+  // body handed to pthread_create): say so, since its arguments may look
+  // inactive (pointers become active only because of it).
+  const Function *Reached = reachedGlobalUser(D, CB);
   Function *Callee = CB.getCalledFunction();
   if (!Callee) {
-    D.report(I,
-             "an indirect call with active arguments cannot be "
-             "differentiated",
-             "call the function directly so the engine can see its body");
+    bool PassesFloats = any_of(CB.args(), [&](Use &U) {
+      return isDifferentiableType(U->getType()) && D.isVaried(U.get());
+    });
+    if (Reached && !PassesFloats)
+      D.report(I,
+               "an indirect call may call '" + demangle(Reached->getName()) +
+                   "', which reads or writes an active global; the engine "
+                   "cannot differentiate through a call it cannot resolve",
+               "call the function directly so the engine can see its body");
+    else
+      D.report(I,
+               "an indirect call with active arguments cannot be "
+               "differentiated",
+               "call the function directly so the engine can see its body");
     return;
   }
   StringRef Name = Callee->getName();
+  if (!Callee->isDeclaration()) {
+    D.report(I,
+             "call to '" + demangle(Name) +
+                 "' with an active argument: its definition is weak, and "
+                 "the linker may replace it with another module's, so the "
+                 "engine cannot differentiate the body it sees",
+             "make the definition strong (not __attribute__((weak))), or "
+             "register a custom gradient "
+             "(`void *__enzyme_register_gradient_" +
+                 Name + "[3] = {" + Name + ", augmented, reverse};`)");
+    return;
+  }
+  if (Reached) {
+    D.report(I,
+             "call to unknown external function '" + Name +
+                 "', which may run '" + demangle(Reached->getName()) +
+                 "', a function that reads or writes an active global; the "
+                 "engine cannot differentiate what it runs",
+             "call '" + demangle(Reached->getName()) +
+                 "' directly in the differentiated code, or keep active "
+                 "data out of the globals it uses");
+    return;
+  }
   D.report(I,
            "call to unknown external function '" + Name +
                "' with an active argument",
@@ -685,8 +849,10 @@ void tangentReallocation(Differentiator &D, Instruction &I) {
 // the destination's tangents become zero.
 void tangentTransfer(Differentiator &D, Instruction &I) {
   auto &MT = cast<MemTransferInst>(I);
-  if (!D.hasShadow(MT.getDest()))
+  if (!D.hasShadow(MT.getDest())) {
+    reportCopyWithoutShadow(D, MT);
     return;
+  }
   IRBuilderBase &B = D.forward();
   Value *Dst = D.forwardShadow(MT.getDest());
   Value *Len = D.forwardValue(MT.getLength());
@@ -714,7 +880,7 @@ void tangentMemSet(Differentiator &D, Instruction &I) {
 // A defined callee is called through its own tangent function.
 void tangentDefined(Differentiator &D, Instruction &I) {
   auto &CB = cast<CallBase>(I);
-  if (!anyActive(D, CB))
+  if (!anyActive(D, CB) || refusesVariadic(D, CB, /*Report=*/true))
     return;
   if (refusesMixedReturn(D, CB))
     return;

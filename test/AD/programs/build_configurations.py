@@ -72,10 +72,15 @@ class EveryBuildConfiguration(lit.formats.ShTest):
     configuration as the feature ad-<configuration>."""
 
     def getTestsForPath(self, suite, path_in_suite, lit_config, local_config):
+        # `lit --param ad_configurations=plugin-O2,qgrad-ad` keeps only those
+        # configurations (the sanitizer tier's CI subset, docs/build.md).
+        wanted = lit_config.params.get("ad_configurations")
+        names = [name for name in BUILD_COMMANDS
+                 if not wanted or name in wanted.split(",")]
         for test in super().getTestsForPath(
             suite, path_in_suite, lit_config, local_config
         ):
-            for name in BUILD_COMMANDS:
+            for name in names:
                 test_config = copy.copy(local_config)
                 test_config.available_features = set(
                     local_config.available_features

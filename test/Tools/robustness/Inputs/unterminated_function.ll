@@ -1,0 +1,3 @@
+define double @f(double %x) {
+entry:
+  %y = fmul double %x, %x
