@@ -24,6 +24,10 @@ if config.qgrad_sanitizers:
     for variable in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
         if variable in os.environ:
             config.environment[variable] = os.environ[variable]
+    # The options make test-sanitize sets (docs/build.md), also when lit is
+    # run by hand.
+    config.environment.setdefault("ASAN_OPTIONS", "allow_user_poisoning=0")
+    config.environment.setdefault("UBSAN_OPTIONS", "print_stacktrace=1")
     config.available_features.add("sanitizers")
 clang = config.qgrad_test_clang
 opt = config.qgrad_test_opt

@@ -20,7 +20,8 @@ HostValue make(ElementKind kind, std::vector<T> data,
   value.isTensor = !shape.empty() || data.size() != 1;
   value.shape = std::move(shape);
   value.bytes.resize(data.size() * sizeof(T));
-  std::memcpy(value.bytes.data(), data.data(), value.bytes.size());
+  if (!data.empty()) // memcpy's pointers may not be null, even for 0 bytes
+    std::memcpy(value.bytes.data(), data.data(), value.bytes.size());
   return value;
 }
 
