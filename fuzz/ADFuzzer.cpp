@@ -72,8 +72,11 @@ void fuzzIR(const uint8_t *bytes, size_t size) {
     return;
   LLVMContext context;
   SMDiagnostic error;
-  std::unique_ptr<Module> module =
-      parseIR(MemoryBufferRef(text, "input.ll"), error, context);
+  // A copy: LLVM's IR lexer reads up to a terminating NUL, which the
+  // fuzzer's bytes lack (as a file read by qgrad-ad has one).
+  std::unique_ptr<MemoryBuffer> buffer =
+      MemoryBuffer::getMemBufferCopy(text, "input.ll");
+  std::unique_ptr<Module> module = parseIR(*buffer, error, context);
   if (!module || verifyModule(*module))
     return;
   differentiate(*module);
