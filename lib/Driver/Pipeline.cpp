@@ -77,17 +77,13 @@ qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
   bool isQASM = path.ends_with(".qasm");
   // MLIR's parser recurses per nesting level; the OpenQASM importer has
   // limits of its own, and bytecode is not text.
-  llvm::StringRef text = (*buffer)->getBuffer();
   if (!isQASM && !mlir::isBytecode((*buffer)->getMemBufferRef()))
-    if (std::optional<size_t> offset =
-            qgrad::findExcessiveNesting(text, "//")) {
-      llvm::StringRef before = text.take_front(*offset);
-      unsigned line = before.count('\n') + 1;
-      // On the first line rfind is npos, and the column offset + 1.
-      unsigned column = *offset - before.rfind('\n');
+    if (std::optional<llvm::SMDiagnostic> nesting =
+            qgrad::diagnoseExcessiveNesting(**buffer, "//")) {
       mlir::emitError(mlir::FileLineColLoc::get(
-          &context, (*buffer)->getBufferIdentifier(), line, column))
-          << qgrad::getExcessiveNestingMessage();
+          &context, nesting->getFilename(), nesting->getLineNo(),
+          nesting->getColumnNo() + 1))
+          << nesting->getMessage();
       return llvm::createStringError("could not parse '" + path + "'");
     }
   llvm::SourceMgr sourceMgr;

@@ -111,13 +111,9 @@ int main(int argc, char **argv) {
   // LLVM's IR parser recurses per nesting level of types and constants.
   StringRef Text = (*Buffer)->getBuffer();
   if (!isBitcode(Text.bytes_begin(), Text.bytes_end()))
-    if (std::optional<size_t> Offset = qgrad::findExcessiveNesting(Text, ";")) {
-      SourceMgr Sources;
-      Sources.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(**Buffer), SMLoc());
-      Sources
-          .GetMessage(SMLoc::getFromPointer(Text.data() + *Offset),
-                      SourceMgr::DK_Error, qgrad::getExcessiveNestingMessage())
-          .print("qgrad-ad", errs());
+    if (std::optional<SMDiagnostic> Nesting =
+            qgrad::diagnoseExcessiveNesting(**Buffer, ";")) {
+      Nesting->print("qgrad-ad", errs());
       return 1;
     }
 

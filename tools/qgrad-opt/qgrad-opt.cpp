@@ -44,17 +44,11 @@ bool isNestedTooDeeply(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer || mlir::isBytecode((*buffer)->getMemBufferRef()))
     return false;
-  std::optional<size_t> offset =
-      qgrad::findExcessiveNesting((*buffer)->getBuffer(), "//");
-  if (!offset)
-    return false;
-  const char *at = (*buffer)->getBufferStart() + *offset;
-  llvm::SourceMgr sources;
-  sources.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  sources.PrintMessage(llvm::SMLoc::getFromPointer(at),
-                       llvm::SourceMgr::DK_Error,
-                       qgrad::getExcessiveNestingMessage());
-  return true;
+  std::optional<llvm::SMDiagnostic> nesting =
+      qgrad::diagnoseExcessiveNesting(**buffer, "//");
+  if (nesting)
+    nesting->print(nullptr, llvm::errs());
+  return nesting.has_value();
 }
 
 } // namespace

@@ -23,7 +23,9 @@
 #define QGRAD_SUPPORT_INPUTGUARDS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <atomic>
 #include <cstring>
@@ -92,6 +94,26 @@ inline std::string getExcessiveNestingMessage(unsigned limit = kMaxNesting) {
   return "brackets nested deeper than " + std::to_string(limit) +
          " levels (qgrad's limit: the parser recurses once per level and "
          "would overflow the stack)";
+}
+
+/// The error at `buffer`'s first bracket nested deeper than `limit`, if any,
+/// located in the buffer (FILE:LINE:COL when printed; 0-based column).
+inline std::optional<llvm::SMDiagnostic>
+diagnoseExcessiveNesting(const llvm::MemoryBuffer &buffer,
+                         llvm::StringRef lineComment,
+                         unsigned limit = kMaxNesting) {
+  std::optional<size_t> offset =
+      findExcessiveNesting(buffer.getBuffer(), lineComment, limit);
+  if (!offset)
+    return std::nullopt;
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(buffer.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  return sources.GetMessage(
+      llvm::SMLoc::getFromPointer(buffer.getBufferStart() + *offset),
+      llvm::SourceMgr::DK_Error, getExcessiveNestingMessage(limit));
 }
 
 namespace detail {

@@ -743,17 +743,15 @@ void reverseUnknown(Differentiator &D, Instruction &I, Value *) {
     bool PassesFloats = any_of(CB.args(), [&](Use &U) {
       return isDifferentiableType(U->getType()) && D.isVaried(U.get());
     });
-    if (Reached && !PassesFloats)
-      D.report(I,
-               "an indirect call may call '" + demangle(Reached->getName()) +
-                   "', which reads or writes an active global; the engine "
-                   "cannot differentiate through a call it cannot resolve",
-               "call the function directly so the engine can see its body");
-    else
-      D.report(I,
-               "an indirect call with active arguments cannot be "
-               "differentiated",
-               "call the function directly so the engine can see its body");
+    std::string What =
+        Reached && !PassesFloats
+            ? "an indirect call may call '" + demangle(Reached->getName()) +
+                  "', which reads or writes an active global; the engine "
+                  "cannot differentiate through a call it cannot resolve"
+            : "an indirect call with active arguments cannot be "
+              "differentiated";
+    D.report(I, What,
+             "call the function directly so the engine can see its body");
     return;
   }
   StringRef Name = Callee->getName();
