@@ -13,12 +13,14 @@ FUZZ_SECONDS ?= 60
 
 deps:
 	@./scripts/install-deps.sh
+	@./scripts/install-python-deps.sh
 
 $(BUILD_DIR)/build.ninja: | deps
 	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja \
 	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
 	  -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-	  -DLLVM_USE_LINKER=lld -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir
+	  -DLLVM_USE_LINKER=lld -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+	  $$([ -x .venv/bin/python ] && echo -DPython_EXECUTABLE=$(CURDIR)/.venv/bin/python)
 
 configure: deps $(BUILD_DIR)/build.ninja
 

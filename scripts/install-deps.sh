@@ -8,6 +8,7 @@ packages=(
   libclang-rt-22-dev libclang-22-dev
   libzstd-dev zlib1g-dev libedit-dev libcurl4-openssl-dev libxml2-dev
   cmake ninja-build ccache libgtest-dev libgmock-dev make python3
+  python3-dev python3-venv
   libadolc-dev libomp-22-dev clang-format-22
 )
 

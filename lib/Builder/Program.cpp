@@ -16,8 +16,8 @@
 #include "qgrad/Dialect/Gradient/IR/GradientOps.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumOps.h"
 #include "qgrad/Dialect/Quantum/IR/QuantumTypes.h"
+#include "qgrad/Driver/CompiledProgram.h"
 #include "qgrad/Driver/EntryPoint.h"
-#include "qgrad/Driver/Jit.h"
 #include "qgrad/Driver/Pipeline.h"
 #include "qgrad_rt.h"
 
@@ -102,10 +102,8 @@ void FunctionState::fail(const Twine &message) {
 }
 
 struct CompiledState {
-  driver::Jit jit;
-  driver::EntrySignature value, valueAndGradient;
-  void (*valueEntry)(void **) = nullptr;
-  void (*gradientEntry)(void **) = nullptr;
+  driver::CompiledProgram program;
+  std::string valueEntry, gradientEntry;
   unsigned numArgs = 0;
 };
 
@@ -316,24 +314,6 @@ std::string Program::mlir() const {
 
 namespace {
 
-// MLIR's diagnostics during compile(), collected into one message.
-class DiagnosticCapture {
-public:
-  explicit DiagnosticCapture(MLIRContext *context)
-      : handler(context, [this](Diagnostic &d) {
-          llvm::raw_string_ostream os(messages);
-          os << d.getLocation() << ": " << d << "\n";
-          return success();
-        }) {}
-  llvm::Error take(const Twine &stage) {
-    return llvm::createStringError(stage + " failed:\n" + messages);
-  }
-
-private:
-  std::string messages;
-  ScopedDiagnosticHandler handler;
-};
-
 /// `entry.value_and_grad(args) -> (f64, d/d args...)`.
 void addValueAndGradient(ModuleOp module, const FunctionRef &entry) {
   OpBuilder b(module.getContext());
@@ -366,68 +346,18 @@ llvm::Expected<CompiledFunction> Program::compile(const FunctionRef &entry) {
   if (entry.numArgs == 0)
     return llvm::createStringError("'" + entry.name +
                                    "' has no argument to differentiate");
-  MLIRContext *context = state->context.get();
-  DiagnosticCapture diagnostics(context);
-  if (failed(verify(*state->module)))
-    return diagnostics.take("verification");
+  // compileModule verifies the program (and reports its diagnostics).
   OwningOpRef<ModuleOp> module(state->module->clone());
   addValueAndGradient(*module, entry);
-  if (failed(verify(*module)))
-    return diagnostics.take("verification");
 
-  auto valueSignature = driver::getEntrySignature(*module, entry.name);
-  if (!valueSignature)
-    return valueSignature.takeError();
-  auto gradientSignature =
-      driver::getEntrySignature(*module, entry.name + ".value_and_grad");
-  if (!gradientSignature)
-    return gradientSignature.takeError();
-  for (auto stage :
-       {driver::lowerGradients, driver::bufferize, driver::lowerToLLVMDialect})
-    if (llvm::Error err = stage(*module)) {
-      llvm::consumeError(std::move(err));
-      return diagnostics.take("compilation");
-    }
-
-  constexpr unsigned kOptLevel = 2;
-  auto machine = driver::createHostTargetMachine(kOptLevel, false);
-  if (!machine)
-    return machine.takeError();
-  auto llvmContext = std::make_unique<llvm::LLVMContext>();
-  auto llvmModule = driver::translateToLLVMIR(*module, *llvmContext, **machine);
-  if (!llvmModule)
-    return llvmModule.takeError();
-  for (const driver::EntrySignature *signature :
-       {&*valueSignature, &*gradientSignature})
-    if (llvm::Error err = driver::addPackedWrapper(**llvmModule, *signature))
-      return std::move(err);
-  if (qgrad::ad::moduleNeedsAD(**llvmModule)) {
-    if (llvm::Error err =
-            qgrad::ad::runPipeline(**llvmModule, {}, machine->get()))
-      return std::move(err);
-  } else {
-    driver::optimizeModule(**llvmModule, **machine, kOptLevel);
-  }
-
-  auto jit = driver::Jit::create(kOptLevel);
-  if (!jit)
-    return jit.takeError();
-  if (llvm::Error err =
-          jit->addModule(std::move(*llvmModule), std::move(llvmContext)))
-    return std::move(err);
-  auto value = jit->lookup(driver::getPackedWrapperName(entry.name));
-  if (!value)
-    return value.takeError();
-  auto gradient =
-      jit->lookup(driver::getPackedWrapperName(entry.name + ".value_and_grad"));
-  if (!gradient)
-    return gradient.takeError();
+  std::string gradientName = entry.name + ".value_and_grad";
+  auto program = driver::CompiledProgram::compileModule(
+      *module, {entry.name, gradientName});
+  if (!program)
+    return program.takeError();
   auto compiled =
       std::unique_ptr<detail::CompiledState>(new detail::CompiledState{
-          std::move(*jit), std::move(*valueSignature),
-          std::move(*gradientSignature),
-          reinterpret_cast<void (*)(void **)>(*value),
-          reinterpret_cast<void (*)(void **)>(*gradient), entry.numArgs});
+          std::move(*program), entry.name, gradientName, entry.numArgs});
   return CompiledFunction(std::move(compiled));
 }
 
@@ -446,12 +376,23 @@ std::vector<driver::HostValue> hostScalars(std::span<const double> values) {
   return host;
 }
 
-std::vector<driver::HostValue> invoke(void (*entry)(void **),
-                                      const driver::EntrySignature &signature,
+std::vector<driver::HostValue> invoke(const driver::CompiledProgram &program,
+                                      llvm::StringRef entry,
                                       std::span<const double> args) {
   std::vector<driver::HostValue> host = hostScalars(args);
-  qgrad_rt_clear_error(qgrad_rt_default_context());
-  return driver::invokePacked(entry, signature, host);
+  auto results = program.call(entry, host);
+  // The builder's functions only take and return f64 scalars, so a failed
+  // call is a runtime error; its results are NaN, as the runtime's are.
+  if (!results) {
+    llvm::consumeError(results.takeError());
+    driver::HostValue nan;
+    nan.bytes.resize(sizeof(double));
+    double value = std::numeric_limits<double>::quiet_NaN();
+    std::memcpy(nan.bytes.data(), &value, sizeof value);
+    return std::vector<driver::HostValue>(
+        program.getSignature(entry)->results.size(), nan);
+  }
+  return std::move(*results);
 }
 
 } // namespace
@@ -465,7 +406,7 @@ unsigned CompiledFunction::numArgs() const { return state->numArgs; }
 
 double CompiledFunction::operator()(std::span<const double> args) const {
   assert(args.size() == state->numArgs && "wrong number of arguments");
-  return invoke(state->valueEntry, state->value, args).front().getAsDouble(0);
+  return invoke(state->program, state->valueEntry, args).front().getAsDouble(0);
 }
 
 double CompiledFunction::valueAndGradient(std::span<const double> args,
@@ -473,7 +414,7 @@ double CompiledFunction::valueAndGradient(std::span<const double> args,
   assert(args.size() == state->numArgs && gradient.size() == state->numArgs &&
          "wrong number of arguments or gradient entries");
   std::vector<driver::HostValue> results =
-      invoke(state->gradientEntry, state->valueAndGradient, args);
+      invoke(state->program, state->gradientEntry, args);
   for (unsigned i = 0; i < state->numArgs; ++i)
     gradient[i] = results[i + 1].getAsDouble(0);
   return results.front().getAsDouble(0);

@@ -88,22 +88,7 @@ private:
 llvm::Error
 DriverSession::keep(llvm::StringRef fileName,
                     llvm::function_ref<void(llvm::raw_ostream &)> print) {
-  if (options.keepIntermediateDir.empty())
-    return llvm::Error::success();
-  if (std::error_code ec =
-          llvm::sys::fs::create_directories(options.keepIntermediateDir))
-    return llvm::createStringError("cannot create '" +
-                                   options.keepIntermediateDir +
-                                   "': " + ec.message());
-  llvm::SmallString<128> path(options.keepIntermediateDir);
-  llvm::sys::path::append(path, fileName);
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return llvm::createStringError("cannot write '" + path + "': " +
-                                   ec.message());
-  print(os);
-  return llvm::Error::success();
+  return writeIntermediate(options.keepIntermediateDir, fileName, print);
 }
 
 llvm::Expected<std::vector<HostValue>>
@@ -281,12 +266,10 @@ int DriverSession::run() {
 
   std::optional<uint64_t> codeBytes;
   auto compiled = timer.time("codegen", [&]() -> llvm::Expected<void *> {
-    auto jit = Jit::create(options.optLevel);
+    auto jit = Jit::createFor(options.optLevel, std::move(*llvmModule),
+                              std::move(llvmContext));
     if (!jit)
       return jit.takeError();
-    if (llvm::Error err =
-            jit->addModule(std::move(*llvmModule), std::move(llvmContext)))
-      return std::move(err);
     auto address = jit->lookup(getPackedWrapperName(signature.name));
     codeBytes = jit->getCodeBytes();
     // The JIT owns the code; keep it alive for the rest of the process.

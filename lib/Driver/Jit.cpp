@@ -55,6 +55,17 @@ llvm::Expected<Jit> Jit::create(unsigned codegenOptLevel) {
   return Jit(std::move(*jit), std::move(codeBytes));
 }
 
+llvm::Expected<Jit> Jit::createFor(unsigned codegenOptLevel,
+                                   std::unique_ptr<llvm::Module> module,
+                                   std::unique_ptr<llvm::LLVMContext> context) {
+  auto jit = create(codegenOptLevel);
+  if (!jit)
+    return jit.takeError();
+  if (llvm::Error err = jit->addModule(std::move(module), std::move(context)))
+    return std::move(err);
+  return jit;
+}
+
 llvm::Error Jit::addModule(std::unique_ptr<llvm::Module> module,
                            std::unique_ptr<llvm::LLVMContext> context) {
   module->setDataLayout(jit->getDataLayout());

@@ -20,7 +20,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
@@ -68,33 +70,49 @@ std::unique_ptr<mlir::MLIRContext> qgrad::driver::createContext() {
   return context;
 }
 
+// The guards and the parser shared by files and in-memory text; `name` is
+// what diagnostics call the buffer.
+static llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+parseBuffer(mlir::MLIRContext &context,
+            std::unique_ptr<llvm::MemoryBuffer> buffer, llvm::StringRef name) {
+  bool isQASM = name.ends_with(".qasm");
+  // MLIR's parser recurses per nesting level; the OpenQASM importer has
+  // limits of its own, and bytecode is not text.
+  if (!isQASM && !mlir::isBytecode(buffer->getMemBufferRef()))
+    if (std::optional<llvm::SMDiagnostic> nesting =
+            qgrad::diagnoseExcessiveNesting(*buffer, "//")) {
+      mlir::emitError(mlir::FileLineColLoc::get(
+          &context, nesting->getFilename(), nesting->getLineNo(),
+          nesting->getColumnNo() + 1))
+          << nesting->getMessage();
+      return llvm::createStringError("could not parse '" + name + "'");
+    }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  // An OpenQASM circuit becomes a qnode and a main calling it.
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      isQASM ? qgrad::interop::importOpenQASM(sourceMgr, &context)
+             : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return llvm::createStringError("could not parse '" + name + "'");
+  return module;
+}
+
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 qgrad::driver::parseFile(mlir::MLIRContext &context, llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
     return llvm::createStringError("cannot read '" + path +
                                    "': " + ec.message());
-  bool isQASM = path.ends_with(".qasm");
-  // MLIR's parser recurses per nesting level; the OpenQASM importer has
-  // limits of its own, and bytecode is not text.
-  if (!isQASM && !mlir::isBytecode((*buffer)->getMemBufferRef()))
-    if (std::optional<llvm::SMDiagnostic> nesting =
-            qgrad::diagnoseExcessiveNesting(**buffer, "//")) {
-      mlir::emitError(mlir::FileLineColLoc::get(
-          &context, nesting->getFilename(), nesting->getLineNo(),
-          nesting->getColumnNo() + 1))
-          << nesting->getMessage();
-      return llvm::createStringError("could not parse '" + path + "'");
-    }
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  // An OpenQASM circuit becomes a qnode and a main calling it.
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      isQASM ? qgrad::interop::importOpenQASM(sourceMgr, &context)
-             : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return llvm::createStringError("could not parse '" + path + "'");
-  return module;
+  return parseBuffer(context, std::move(*buffer), path);
+}
+
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+qgrad::driver::parseText(mlir::MLIRContext &context, llvm::StringRef text,
+                         llvm::StringRef bufferName) {
+  return parseBuffer(context,
+                     llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
+                     bufferName);
 }
 
 static llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
@@ -120,6 +138,25 @@ llvm::Error qgrad::driver::bufferize(mlir::ModuleOp module) {
 
 llvm::Error qgrad::driver::lowerToLLVMDialect(mlir::ModuleOp module) {
   return runPipeline(module, kLowerToLLVMPipeline, "lowering to LLVM");
+}
+
+llvm::Error qgrad::driver::writeIntermediate(
+    llvm::StringRef dir, llvm::StringRef fileName,
+    llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  if (dir.empty())
+    return llvm::Error::success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError("cannot create '" + dir +
+                                   "': " + ec.message());
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, fileName);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + ec.message());
+  print(os);
+  return llvm::Error::success();
 }
 
 void qgrad::driver::requestCInterfaces(mlir::ModuleOp module) {

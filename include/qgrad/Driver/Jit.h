@@ -16,6 +16,10 @@ class Jit {
 public:
   static llvm::Expected<Jit> create(unsigned codegenOptLevel);
 
+  /// A JIT holding `module`: create() then addModule().
+  static llvm::Expected<Jit>
+  createFor(unsigned codegenOptLevel, std::unique_ptr<llvm::Module> module,
+            std::unique_ptr<llvm::LLVMContext> context);
   /// Adds a module; machine code is generated at the first lookup.
   llvm::Error addModule(std::unique_ptr<llvm::Module> module,
                         std::unique_ptr<llvm::LLVMContext> context);

@@ -16,7 +16,9 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -41,6 +43,10 @@ std::unique_ptr<mlir::MLIRContext> createContext();
 llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
 parseFile(mlir::MLIRContext &context, llvm::StringRef path);
 
+/// Parses MLIR text held in memory; diagnostics call it `bufferName`.
+llvm::Expected<mlir::OwningOpRef<mlir::ModuleOp>>
+parseText(mlir::MLIRContext &context, llvm::StringRef text,
+          llvm::StringRef bufferName);
 /// grad, value_and_grad, jvp and vjp to gradient.backprop, qnode Jacobians
 /// and finite differences (see docs/gradient-lowering.md).
 llvm::Error lowerGradients(mlir::ModuleOp module);
@@ -71,6 +77,12 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
 llvm::Error runPassPipeline(llvm::Module &module,
                             llvm::TargetMachine &targetMachine,
                             llvm::StringRef pipeline);
+
+/// Writes `print`'s output to DIR/fileName (creating DIR); nothing when
+/// `dir` is empty. For --keep-intermediate and its library equivalent.
+llvm::Error
+writeIntermediate(llvm::StringRef dir, llvm::StringRef fileName,
+                  llvm::function_ref<void(llvm::raw_ostream &)> print);
 
 /// Marks every public function definition with `llvm.emit_c_interface`, so
 /// lowering emits a `_mlir_ciface_NAME` wrapper taking memref descriptors by

@@ -1,0 +1,294 @@
+"""qgrad.qjit, qgrad.grad, qgrad.value_and_grad, qgrad.jacobian."""
+
+import contextlib
+import functools
+import os
+
+import jax
+import numpy as np
+import pennylane as qml
+
+from . import _control, _derivatives, _lower, _mlir, _quantum  # noqa: F401 (rules)
+from ._errors import CompileError
+
+try:
+    from . import _native
+except ImportError as error:  # pragma: no cover - a build without the extension
+    _native = None
+    _native_error = error
+
+
+@contextlib.contextmanager
+def _capture():
+    """PennyLane's program capture, on only while qgrad traces."""
+    was_enabled = qml.capture.enabled()
+    if not was_enabled:
+        qml.capture.enable()
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            qml.capture.disable()
+
+
+def _is_tracer(x):
+    return isinstance(x, jax.core.Tracer)
+
+
+def _abstract(leaf):
+    if _is_tracer(leaf):
+        return jax.ShapeDtypeStruct(leaf.shape, leaf.dtype)
+    array = np.asarray(leaf)
+    if array.dtype == np.dtype("float32") and not hasattr(leaf, "dtype"):
+        array = array.astype(np.float64)
+    if array.dtype.kind == "c":
+        raise TypeError("qgrad does not take complex arguments")
+    _mlir.element_type(array.dtype)  # raises TypeError for other types
+    return jax.ShapeDtypeStruct(array.shape, array.dtype)
+
+
+def _signature_key(leaves, treedef):
+    return treedef, tuple((tuple(np.shape(leaf)), str(_abstract(leaf).dtype))
+                          for leaf in leaves)
+
+
+class _Compiled:
+    """One compiled signature of a qjit function."""
+
+    def __init__(self, fn, name, leaves, treedef, keep_intermediate, opt_level):
+        avals = [_abstract(leaf) for leaf in leaves]
+
+        def flat_fn(*flat):
+            return fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
+
+        with _capture():
+            closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
+        self.out_tree = jax.tree_util.tree_structure(out_shape)
+        self.mlir, self.entry = _lower.translate(closed, name)
+        self.in_avals = avals
+        if _native is None:
+            raise ImportError(f"qgrad's extension module is missing: {_native_error}")
+        buffer = f"{name}.mlir"
+        try:
+            self.program = _native.Program(self.mlir, buffer, [self.entry],
+                                           opt_level, keep_intermediate or "")
+        except _native.CompileError as error:
+            raise CompileError(str(error)) from None
+
+    def __call__(self, leaves):
+        arrays = []
+        for i, (leaf, aval) in enumerate(zip(leaves, self.in_avals)):
+            array = np.asarray(leaf, dtype=aval.dtype, order="C")
+            if array.shape != tuple(aval.shape):
+                raise ValueError(f"argument {i}: expected shape {aval.shape}, got "
+                                 f"{array.shape}")
+            arrays.append(array)
+        results = self.program.call(self.entry, arrays)
+        results = [r[()] if r.ndim == 0 else r for r in results]
+        return jax.tree_util.tree_unflatten(self.out_tree, results)
+
+
+class QJIT:
+    """A function compiled by qgrad once per argument signature."""
+
+    def __init__(self, fn, keep_intermediate=None, opt_level=2):
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.keep_intermediate = keep_intermediate
+        self.opt_level = opt_level
+        self._cache = {}
+        self._last = None
+
+    def _compiled(self, args):
+        leaves, treedef = jax.tree_util.tree_flatten(args)
+        key = _signature_key(leaves, treedef)
+        compiled = self._cache.get(key)
+        if compiled is None:
+            name = getattr(self.fn, "__name__", "qjit")
+            keep = self.keep_intermediate
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+            compiled = _Compiled(lambda *a: self.fn(*a), name, leaves, treedef,
+                                 keep, self.opt_level)
+            if keep:
+                with open(os.path.join(keep, f"{name}.mlir"), "w") as out:
+                    out.write(compiled.mlir)
+            self._cache[key] = compiled
+        self._last = compiled
+        return compiled, leaves
+
+    def __call__(self, *args):
+        if any(_is_tracer(leaf) for leaf in jax.tree_util.tree_leaves(args)):
+            # Called inside another qgrad trace: inlined there.
+            return self.fn(*args)
+        compiled, leaves = self._compiled(args)
+        return compiled(leaves)
+
+    def lower(self, *args):
+        """Compiles for these arguments (without running); returns self."""
+        self._compiled(args)
+        return self
+
+    @property
+    def mlir(self):
+        """The MLIR qgrad compiled for the most recent signature."""
+        if self._last is None:
+            raise RuntimeError("nothing is compiled yet: call the function (or "
+                               ".lower(*args)) first")
+        return self._last.mlir
+
+
+def qjit(fn=None, *, keep_intermediate=None, opt_level=2):
+    """Compiles `fn` (jax.numpy code calling qnodes) with qgrad."""
+    if fn is None:
+        return lambda f: QJIT(f, keep_intermediate, opt_level)
+    return QJIT(fn, keep_intermediate, opt_level)
+
+
+def _normalize_argnums(argnums, count):
+    single = isinstance(argnums, int)
+    nums = (argnums,) if single else tuple(argnums)
+    for n in nums:
+        if not -count <= n < count:
+            raise ValueError(f"argnums {n} is out of range for {count} arguments")
+    return single, tuple(n % count for n in nums)
+
+
+class _Derivative:
+    def __init__(self, fn, argnums, kind, method, h):
+        functools.update_wrapper(self, fn)
+        self.fn = fn.fn if isinstance(fn, QJIT) else fn
+        self.argnums = argnums
+        self.kind = kind
+        self.method = {"auto": "auto", "fd": "fd", "finite-diff": "fd"}.get(method)
+        if self.method is None:
+            raise ValueError(f"method must be 'auto' or 'fd', not {method!r}")
+        self.h = float(h)
+        traced = functools.partial(_Derivative._traced, self)
+        traced.__name__ = f"{getattr(self.fn, '__name__', 'f')}_{kind}"
+        self._compiled = QJIT(traced, opt_level=2)
+
+    def _traced(self, *args):
+        single, nums = _normalize_argnums(self.argnums, len(args))
+        leaves, treedef = jax.tree_util.tree_flatten(args)
+        # Leaf positions of each differentiated argument.
+        positions, offset = [], 0
+        arg_leaves = [jax.tree_util.tree_flatten(a) for a in args]
+        starts = []
+        for flat, _ in arg_leaves:
+            starts.append(offset)
+            offset += len(flat)
+        for n in nums:
+            positions.extend(range(starts[n], starts[n] + len(arg_leaves[n][0])))
+        avals = [_abstract(leaf) for leaf in leaves]
+
+        def flat_fn(*flat):
+            return self.fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
+
+        with _capture():
+            closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
+        out_leaves, out_tree = jax.tree_util.tree_flatten(out_shape)
+        _derivatives._check_differentiable(closed, positions, self.kind)
+        outs = _derivatives.derivative_p.bind(
+            *leaves, jaxpr=closed, argnums=tuple(positions), kind=self.kind,
+            method=self.method, step=self.h,
+            name=getattr(self.fn, "__name__", "f"))
+        n_out = len(out_leaves)
+        values = outs[:n_out] if self.kind == "value_and_grad" else []
+        blocks = outs[n_out:] if self.kind == "value_and_grad" else outs
+
+        # Blocks are result major; regroup per result as the arguments' trees.
+        def per_result(r):
+            mine = blocks[r * len(positions):(r + 1) * len(positions)]
+            grouped, k = [], 0
+            for n in nums:
+                count = len(arg_leaves[n][0])
+                grouped.append(jax.tree_util.tree_unflatten(arg_leaves[n][1],
+                                                            mine[k:k + count]))
+                k += count
+            return grouped[0] if single else tuple(grouped)
+
+        gradient = jax.tree_util.tree_unflatten(
+            out_tree, [per_result(r) for r in range(n_out)])
+        if self.kind == "value_and_grad":
+            return jax.tree_util.tree_unflatten(out_tree, values), gradient
+        return gradient
+
+    def __call__(self, *args):
+        if any(_is_tracer(leaf) for leaf in jax.tree_util.tree_leaves(args)):
+            return self._traced(*args)
+        return self._compiled(*args)
+
+    @property
+    def mlir(self):
+        return self._compiled.mlir
+
+
+def grad(fn, argnums=0, method="auto", h=1e-7):
+    """The exact gradient of a scalar function (a qjit function or a plain
+    one), as jax.grad returns it."""
+    return _Derivative(fn, argnums, "grad", method, h)
+
+
+def value_and_grad(fn, argnums=0, method="auto", h=1e-7):
+    return _Derivative(fn, argnums, "value_and_grad", method, h)
+
+
+def jacobian(fn, argnums=0, method="auto", h=1e-7):
+    """The Jacobian of a function returning arrays: for each result, the
+    blocks of shape (result shape + argument shape)."""
+    return _Derivative(fn, argnums, "jacobian", method, h)
+
+
+def for_loop(lower, upper, step=1):
+    """Catalyst's for_loop: `for_loop(0, n, 1)(body)(*init)` runs
+    `carry = body(i, *carry)` for i in range(lower, upper, step), with
+    bounds that may be traced values; it compiles to one scf.while."""
+    def decorator(body):
+        def loop(*init):
+            single = len(init) == 1
+
+            def keep_going(state):
+                return state[0] < upper if step > 0 else state[0] > upper
+
+            def advance(state):
+                out = body(state[0], *state[1:])
+                out = (out,) if single else tuple(out)
+                return (state[0] + step,) + out
+
+            final = jax.lax.while_loop(keep_going, advance, (lower,) + tuple(init))
+            return final[1] if single else final[1:]
+
+        return loop
+
+    return decorator
+
+
+def while_loop(cond_fn):
+    """Catalyst's while_loop: `while_loop(cond)(body)(*init)`."""
+    def decorator(body):
+        def loop(*init):
+            single = len(init) == 1
+
+            def keep_going(state):
+                return cond_fn(*state)
+
+            def advance(state):
+                out = body(*state)
+                return (out,) if single else tuple(out)
+
+            final = jax.lax.while_loop(keep_going, advance, tuple(init))
+            return final[0] if single else final
+
+        return loop
+
+    return decorator
+
+
+def cond(predicate, true_fn, false_fn, *operands):
+    """lax.cond: one of two branches, chosen at run time (scf.if)."""
+    return jax.lax.cond(predicate, true_fn, false_fn, *operands)
+
+
+__all__ = ["qjit", "grad", "value_and_grad", "jacobian", "for_loop",
+           "while_loop", "cond", "CompileError"]

@@ -1,0 +1,87 @@
+"""Bad programs and bad arguments: a located exception, never a crash or a
+wrong number."""
+
+import os
+
+import jax.numpy as jnp
+import numpy as np
+import pennylane as qml
+import pytest
+
+import qgrad
+
+HERE = os.path.basename(__file__)
+
+
+def test_unsupported_operation_names_it_and_the_line():
+    @qml.qnode(qml.device("default.qubit", wires=2))
+    def circuit(x):
+        qml.RX(x, wires=0)
+        qml.QFT(wires=[0, 1])  # the line the error names
+        return qml.expval(qml.PauliZ(0))
+
+    with pytest.raises(qgrad.CompileError) as error:
+        qgrad.qjit(circuit)(0.3)
+    message = str(error.value)
+    assert "QFT" in message
+    assert f"{HERE}:20" in message, message
+
+
+def test_unsupported_primitive():
+    def f(x):
+        return jnp.cumsum(x)[-1]
+
+    with pytest.raises(qgrad.CompileError, match="cumsum"):
+        qgrad.qjit(f)(jnp.array([1.0, 2.0]))
+
+
+def test_unsupported_measurement():
+    @qml.qnode(qml.device("default.qubit", wires=1))
+    def circuit(x):
+        qml.RX(x, wires=0)
+        return qml.state()
+
+    with pytest.raises(qgrad.CompileError, match="state"):
+        qgrad.qjit(circuit)(0.3)
+
+
+def test_shots_are_refused_not_ignored():
+    @qml.set_shots(100)
+    @qml.qnode(qml.device("default.qubit", wires=1))
+    def circuit(x):
+        qml.RX(x, wires=0)
+        return qml.expval(qml.PauliZ(0))
+
+    with pytest.raises(qgrad.CompileError, match="shots"):
+        qgrad.qjit(circuit)(0.3)
+
+
+def test_wire_outside_the_device():
+    @qml.qnode(qml.device("default.qubit", wires=1))
+    def circuit(x):
+        qml.RX(x, wires=0)
+        qml.CNOT(wires=[0, 1])
+        return qml.expval(qml.PauliZ(0))
+
+    with pytest.raises(Exception, match="wire"):
+        qgrad.qjit(circuit)(0.3)
+
+
+def test_grad_of_a_vector_function_is_refused():
+    with pytest.raises(qgrad.CompileError, match="jacobian"):
+        qgrad.grad(lambda w: jnp.sin(w))(jnp.array([0.1, 0.2]))
+
+
+def test_wrong_argument_shape():
+    f = qgrad.qjit(lambda w: jnp.sum(w))
+    f.lower(jnp.zeros(3))
+    compiled = f._last
+    with pytest.raises(ValueError, match="shape"):
+        compiled([np.zeros(4)])
+
+
+def test_mlir_is_shown():
+    f = qgrad.qjit(lambda x: jnp.sin(x) * 2.0)
+    assert f(0.5) == pytest.approx(2 * np.sin(0.5), abs=1e-15)
+    assert "math.sin" in f.mlir
+    assert "func.func @" in f.mlir
