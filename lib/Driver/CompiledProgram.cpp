@@ -39,6 +39,24 @@ struct CompiledProgram::State {
 
 namespace {
 
+// FILE:LINE:COL of the first file location in `loc` (a call site or fused
+// location holds one), as compilers print it; MLIR's own form otherwise.
+std::string formatLocation(mlir::Location loc) {
+  std::string out;
+  loc->walk([&](mlir::Location inner) {
+    if (auto file = llvm::dyn_cast<mlir::FileLineColLoc>(inner)) {
+      out = (file.getFilename().strref() + ":" + llvm::Twine(file.getLine()) +
+             ":" + llvm::Twine(file.getColumn()))
+                .str();
+      return mlir::WalkResult::interrupt();
+    }
+    return mlir::WalkResult::advance();
+  });
+  if (out.empty())
+    llvm::raw_string_ostream(out) << loc;
+  return out;
+}
+
 // MLIR's diagnostics during compilation, collected into the error message
 // (the frontend shows them as its exception's text).
 class DiagnosticCapture {
@@ -46,12 +64,13 @@ public:
   explicit DiagnosticCapture(mlir::MLIRContext *context)
       : handler(context, [this](mlir::Diagnostic &d) {
           llvm::raw_string_ostream os(messages);
-          os << d.getLocation() << ": "
+          os << formatLocation(d.getLocation()) << ": "
              << (d.getSeverity() == mlir::DiagnosticSeverity::Error ? "error: "
                                                                     : "note: ")
              << d << "\n";
           for (mlir::Diagnostic &note : d.getNotes())
-            os << note.getLocation() << ": note: " << note << "\n";
+            os << formatLocation(note.getLocation()) << ": note: " << note
+               << "\n";
           return mlir::success();
         }) {}
 

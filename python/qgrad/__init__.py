@@ -14,8 +14,8 @@ import jax
 
 jax.config.update("jax_enable_x64", True)
 
-from ._api import (QJIT, cond, for_loop, grad, jacobian, qjit,  # noqa: E402
-                   value_and_grad, while_loop)
+from ._api import (QJIT, cond, for_loop, grad, jacobian, jvp, qjit,  # noqa: E402
+                   value_and_grad, vjp, while_loop)
 from ._errors import CompileError  # noqa: E402
 
 try:
@@ -24,6 +24,6 @@ except ImportError:  # pragma: no cover - a build without the extension
     class ExecutionError(RuntimeError):
         pass
 
-__all__ = ["qjit", "grad", "value_and_grad", "jacobian", "for_loop",
+__all__ = ["qjit", "grad", "value_and_grad", "jacobian", "jvp", "vjp", "for_loop",
            "while_loop", "cond", "QJIT",
            "CompileError", "ExecutionError"]

@@ -5,6 +5,7 @@ import functools
 import os
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 import pennylane as qml
 
@@ -240,6 +241,80 @@ def jacobian(fn, argnums=0, method="auto", h=1e-7):
     return _Derivative(fn, argnums, "jacobian", method, h)
 
 
+def _linearized(fn, kind, primals, seeds, argnums):
+    """jvp/vjp of `fn` at `primals` as one qgrad_derivative equation; returns
+    (results, tangents of the results) or (results, cotangents of the
+    arguments), as pytrees."""
+    primals = tuple(primals)
+    nums = tuple(range(len(primals))) if argnums is None else (
+        _normalize_argnums(argnums, len(primals))[1])
+    leaves, treedef = jax.tree_util.tree_flatten(primals)
+    arg_leaves = [jax.tree_util.tree_flatten(a) for a in primals]
+    starts, offset = [], 0
+    for flat, _ in arg_leaves:
+        starts.append(offset)
+        offset += len(flat)
+    positions = [p for n in nums for p in range(starts[n], starts[n] + len(arg_leaves[n][0]))]
+    avals = [_abstract(leaf) for leaf in leaves]
+
+    def flat_fn(*flat):
+        return fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
+
+    with _capture():
+        closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
+    out_leaves, out_tree = jax.tree_util.tree_flatten(out_shape)
+    seed_leaves = jax.tree_util.tree_leaves(seeds)
+    expected = ([avals[p] for p in positions] if kind == "jvp" else out_leaves)
+    if len(seed_leaves) != len(expected) or any(
+            tuple(np.shape(s)) != tuple(e.shape) for s, e in zip(seed_leaves, expected)):
+        what = "tangents (one per differentiated argument)" if kind == "jvp" else \
+            "cotangents (one per result)"
+        raise ValueError(f"{kind}: expected {what} of shapes "
+                         f"{[tuple(e.shape) for e in expected]}, got "
+                         f"{[tuple(np.shape(s)) for s in seed_leaves]}")
+    _derivatives._check_differentiable(closed, positions, kind)
+    seed_leaves = [jnp.asarray(s, dtype=e.dtype) for s, e in zip(seed_leaves, expected)]
+    outs = _derivatives.derivative_p.bind(
+        *leaves, *seed_leaves, jaxpr=closed, argnums=tuple(positions), kind=kind,
+        method="auto", step=0.0, name=getattr(fn, "__name__", "f"))
+    n_out = len(out_leaves)
+    results = jax.tree_util.tree_unflatten(out_tree, outs[:n_out])
+    if kind == "jvp":
+        return results, jax.tree_util.tree_unflatten(out_tree, outs[n_out:])
+    grouped, k = [], n_out
+    for n in nums:
+        count = len(arg_leaves[n][0])
+        grouped.append(jax.tree_util.tree_unflatten(arg_leaves[n][1], outs[k:k + count]))
+        k += count
+    return results, tuple(grouped)
+
+
+def _compiled_linearized(kind, fn, primals, seeds, argnums):
+    values = jax.tree_util.tree_leaves((primals, seeds))
+    if any(_is_tracer(v) for v in values):
+        return _linearized(fn, kind, primals, seeds, argnums)
+
+    def run(primals, seeds):
+        return _linearized(fn, kind, primals, seeds, argnums)
+
+    run.__name__ = f"{getattr(fn, '__name__', 'f')}_{kind}"
+    return QJIT(run)(tuple(primals), seeds)
+
+
+def jvp(fn, primals, tangents, argnums=None):
+    """Forward mode, as Catalyst's jvp: (fn(*primals), J . tangents), with
+    one tangent per differentiated argument (all arguments by default)."""
+    fn = fn.fn if isinstance(fn, QJIT) else fn
+    return _compiled_linearized("jvp", fn, primals, tuple(tangents), argnums)
+
+
+def vjp(fn, primals, cotangents, argnums=None):
+    """Reverse mode, as Catalyst's vjp: (fn(*primals), cotangents . J), with
+    one cotangent per result of fn."""
+    fn = fn.fn if isinstance(fn, QJIT) else fn
+    return _compiled_linearized("vjp", fn, primals, cotangents, argnums)
+
+
 def for_loop(lower, upper, step=1):
     """Catalyst's for_loop: `for_loop(0, n, 1)(body)(*init)` runs
     `carry = body(i, *carry)` for i in range(lower, upper, step), with
@@ -290,5 +365,5 @@ def cond(predicate, true_fn, false_fn, *operands):
     return jax.lax.cond(predicate, true_fn, false_fn, *operands)
 
 
-__all__ = ["qjit", "grad", "value_and_grad", "jacobian", "for_loop",
+__all__ = ["qjit", "grad", "value_and_grad", "jacobian", "jvp", "vjp", "for_loop",
            "while_loop", "cond", "CompileError"]

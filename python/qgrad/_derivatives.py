@@ -24,6 +24,12 @@ def _result_avals(closed, argnums, kind):
     of shape result ++ argument; value_and_grad: the results first."""
     ins = [v.aval for v in closed.jaxpr.invars]
     outs = [v.aval for v in closed.jaxpr.outvars]
+    values = [jax_core.ShapedArray(r.shape, r.dtype) for r in outs]
+    if kind == "jvp":
+        return values + values
+    if kind == "vjp":
+        return values + [jax_core.ShapedArray(ins[i].shape, ins[i].dtype)
+                         for i in argnums]
     blocks = []
     for r in outs:
         for i in argnums:
@@ -59,7 +65,7 @@ def _check_differentiable(closed, argnums, kind):
         if np.dtype(r.aval.dtype) != np.float64:
             raise CompileError(f"the differentiated function returns "
                                f"{r.aval.dtype}; it must return float64 values")
-    if kind != "jacobian":
+    if kind in ("grad", "value_and_grad"):
         outs = closed.jaxpr.outvars
         if len(outs) != 1 or outs[0].aval.shape != ():
             raise CompileError("qgrad.grad needs a function returning one scalar; "
@@ -75,14 +81,21 @@ def _lower_derivative(ctx, eqn, operands):
     callee = ctx.module.unique_symbol(eqn.params.get("name", "f"))
     _lower.function_from_jaxpr(ctx.module, closed, callee)
     results = [Value(None, v.aval.shape, v.aval.dtype) for v in eqn.outvars]
-    op = "value_and_grad" if kind == "value_and_grad" else "grad"
+    op = {"value_and_grad": "value_and_grad", "jvp": "jvp", "vjp": "vjp"}.get(kind, "grad")
     attrs = [f"diffArgIndices = dense<[{', '.join(map(str, argnums))}]> : "
              f"tensor<{len(argnums)}xindex>"]
     if method == "fd":
         attrs.append(f"finiteDiffParam = {_mlir.float_literal(step)} : f64")
+    # jvp and vjp take their tangents or cotangents after the arguments.
+    n_args = len(closed.jaxpr.invars)
+    args, seeds = operands[:n_args], operands[n_args:]
+    call = f"@{callee}({', '.join(o.ssa for o in args)})"
+    if kind in ("jvp", "vjp"):
+        word = "tangents" if kind == "jvp" else "cotangents"
+        call += f" {word}({', '.join(o.ssa for o in seeds)})"
     types_in = ", ".join(o.type for o in operands)
     types_out = ", ".join(r.type for r in results)
-    text = (f'gradient.{op} "{method}" @{callee}({", ".join(o.ssa for o in operands)}) '
+    text = (f'gradient.{op} "{method}" {call} '
             f'{{{", ".join(attrs)}}} : ({types_in}) -> ({types_out})')
     if len(results) == 1:
         names = [ctx.fn.op(text, "g")]

@@ -35,6 +35,21 @@ def _dense_literal(array):
     return f"dense<{nest(array)}>"
 
 
+class _Literal(Value):
+    """A jaxpr literal, emitted as a constant only where an op uses it (a
+    wire number read by a gate never is)."""
+
+    def __init__(self, lowering, array):
+        self._lowering, self._array, self._ssa = lowering, array, None
+        self.shape, self.dtype = tuple(array.shape), array.dtype
+
+    @property
+    def ssa(self):
+        if self._ssa is None:
+            self._ssa = self._lowering.constant_array(self._array).ssa
+        return self._ssa
+
+
 class Lowering:
     def __init__(self, module, fn):
         self.module = module
@@ -56,7 +71,7 @@ class Lowering:
 
     def read(self, atom):
         if isinstance(atom, jex_core.Literal):
-            return self.constant_array(np.asarray(atom.val, dtype=atom.aval.dtype))
+            return _Literal(self, np.asarray(atom.val, dtype=atom.aval.dtype))
         try:
             value = self.env[atom]
         except KeyError:

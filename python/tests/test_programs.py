@@ -51,18 +51,21 @@ def test_rx_expval_closed_form(method, x):
     assert abs(qgrad.grad(circuit)(x) + np.sin(x)) < 1e-12
 
 
-def vqe_energy(method):
-    """The VQE of examples/vqe.mlir: H = Z0 Z1 + 0.5 X0 + 0.5 X1."""
-    @qml.qnode(device(2), diff_method=method)
-    def energy(theta):
-        qml.RY(theta[0], wires=0)
-        qml.RY(theta[1], wires=1)
-        qml.CNOT(wires=[0, 1])
-        qml.RX(theta[0] * 0.5, wires=1)
-        h = qml.dot([1.0, 0.5, 0.5], [qml.Z(0) @ qml.Z(1), qml.X(0), qml.X(1)])
-        return qml.expval(h)
+def _load_vqe_example():
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python",
+                        "vqe.py")
+    spec = importlib.util.spec_from_file_location("vqe_example", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example
 
-    return energy
+
+VQE = _load_vqe_example()
+
+
+def vqe_energy(method):
+    """The VQE of examples/vqe.mlir and examples/python/vqe.py."""
+    return VQE.build_energy(method)
 
 
 @pytest.mark.parametrize("method", ["adjoint", "parameter-shift"])
@@ -71,14 +74,9 @@ def test_vqe_hamiltonian_dot(check, method):
 
 
 def test_python_vqe_example():
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python",
-                        "vqe.py")
-    spec = importlib.util.spec_from_file_location("vqe_example", path)
-    example = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(example)
     theta = jnp.array([0.1, 0.2])
-    e, new = example.step(theta, 0.3)
-    e_ref, g_ref = jax.value_and_grad(example.energy)(theta)
+    e, new = VQE.step(theta, 0.3)
+    e_ref, g_ref = jax.value_and_grad(VQE.energy)(theta)
     assert abs(e - e_ref) < 1e-10
     np.testing.assert_allclose(new, theta - 0.3 * g_ref, rtol=1e-10, atol=1e-10)
 
@@ -304,3 +302,31 @@ def test_optimisation_loop_in_one_compiled_function():
         expected = expected - 0.3 * reference_grad(expected)
     np.testing.assert_allclose(final, expected, rtol=1e-9, atol=1e-9)
     assert energy(final) < energy(theta0) - 0.5
+
+
+def test_jvp_and_vjp_of_a_hybrid_function():
+    @qml.qnode(device(2), diff_method="adjoint")
+    def circuit(w):
+        qml.RX(w[0], wires=0)
+        qml.RY(w[1], wires=1)
+        qml.CNOT(wires=[0, 1])
+        return qml.expval(qml.PauliZ(1)), qml.expval(qml.PauliX(0))
+
+    def f(x, w):
+        a, b = circuit(w * x)
+        return jnp.stack([a * x, jnp.cos(b)])
+
+    x, w = 0.7, jnp.array([0.3, -0.5])
+    dx, dw = 0.2, jnp.array([1.0, -2.0])
+    out, tangent = qgrad.jvp(f, (x, w), (dx, dw))
+    ref_out, ref_tangent = jax.jvp(f, (x, w), (dx, dw))
+    np.testing.assert_allclose(out, ref_out, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(tangent, ref_tangent, rtol=1e-10, atol=1e-10)
+
+    cotangent = jnp.array([0.5, -1.5])
+    out, (gx, gw) = qgrad.vjp(f, (x, w), cotangent)
+    ref_out, pullback = jax.vjp(f, x, w)
+    rx, rw = pullback(cotangent)
+    np.testing.assert_allclose(out, ref_out, rtol=1e-12, atol=1e-12)
+    assert abs(gx - rx) < 1e-10
+    np.testing.assert_allclose(gw, rw, rtol=1e-10, atol=1e-10)
