@@ -48,9 +48,24 @@ def _abstract(leaf):
     return jax.ShapeDtypeStruct(array.shape, array.dtype)
 
 
+_PYTHON_SCALARS = {bool: np.dtype("bool"), int: np.dtype("int64"),
+                   float: np.dtype("float64")}
+
+
+def _leaf_key(leaf):
+    """(shape, dtype) as _abstract would trace it, without converting."""
+    dtype = getattr(leaf, "dtype", None)
+    if dtype is not None and hasattr(leaf, "shape"):
+        return tuple(leaf.shape), dtype
+    scalar = _PYTHON_SCALARS.get(type(leaf))
+    if scalar is not None:
+        return (), scalar
+    aval = _abstract(leaf)
+    return tuple(aval.shape), np.dtype(aval.dtype)
+
+
 def _signature_key(leaves, treedef):
-    return treedef, tuple((tuple(np.shape(leaf)), str(_abstract(leaf).dtype))
-                          for leaf in leaves)
+    return treedef, tuple(_leaf_key(leaf) for leaf in leaves)
 
 
 class _Compiled:
@@ -66,7 +81,8 @@ class _Compiled:
             closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
         self.out_tree = jax.tree_util.tree_structure(out_shape)
         self.mlir, self.entry = _lower.translate(closed, name)
-        self.in_avals = avals
+        self.in_dtypes = [np.dtype(a.dtype) for a in avals]
+        self.in_shapes = [tuple(a.shape) for a in avals]
         if _native is None:
             raise ImportError(f"qgrad's extension module is missing: {_native_error}")
         buffer = f"{name}.mlir"
@@ -77,13 +93,12 @@ class _Compiled:
             raise CompileError(str(error)) from None
 
     def __call__(self, leaves):
-        arrays = []
-        for i, (leaf, aval) in enumerate(zip(leaves, self.in_avals)):
-            array = np.asarray(leaf, dtype=aval.dtype, order="C")
-            if array.shape != tuple(aval.shape):
-                raise ValueError(f"argument {i}: expected shape {aval.shape}, got "
+        arrays = [np.asarray(leaf, dtype=dtype, order="C")
+                  for leaf, dtype in zip(leaves, self.in_dtypes)]
+        for i, (array, shape) in enumerate(zip(arrays, self.in_shapes)):
+            if array.shape != shape:
+                raise ValueError(f"argument {i}: expected shape {shape}, got "
                                  f"{array.shape}")
-            arrays.append(array)
         results = self.program.call(self.entry, arrays)
         results = [r[()] if r.ndim == 0 else r for r in results]
         return jax.tree_util.tree_unflatten(self.out_tree, results)
@@ -100,8 +115,8 @@ class QJIT:
         self._cache = {}
         self._last = None
 
-    def _compiled(self, args):
-        leaves, treedef = jax.tree_util.tree_flatten(args)
+    def _compiled(self, args, flat=None):
+        leaves, treedef = flat or jax.tree_util.tree_flatten(args)
         key = _signature_key(leaves, treedef)
         compiled = self._cache.get(key)
         if compiled is None:
@@ -119,10 +134,11 @@ class QJIT:
         return compiled, leaves
 
     def __call__(self, *args):
-        if any(_is_tracer(leaf) for leaf in jax.tree_util.tree_leaves(args)):
+        flat = jax.tree_util.tree_flatten(args)
+        if any(isinstance(leaf, jax.core.Tracer) for leaf in flat[0]):
             # Called inside another qgrad trace: inlined there.
             return self.fn(*args)
-        compiled, leaves = self._compiled(args)
+        compiled, leaves = self._compiled(args, flat)
         return compiled(leaves)
 
     def lower(self, *args):
