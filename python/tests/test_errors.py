@@ -85,3 +85,16 @@ def test_mlir_is_shown():
     assert f(0.5) == pytest.approx(2 * np.sin(0.5), abs=1e-15)
     assert "math.sin" in f.mlir
     assert "func.func @" in f.mlir
+
+
+def test_hamiltonian_coefficient_derivative_is_refused_at_the_users_line():
+    @qml.qnode(qml.device("default.qubit", wires=1), diff_method="adjoint")
+    def circuit(x):
+        qml.RX(x, wires=0)
+        return qml.expval(qml.dot([x, 0.5], [qml.Z(0), qml.X(0)]))  # line 94
+
+    assert qgrad.qjit(circuit)(0.3) == pytest.approx(float(circuit(0.3)), abs=1e-12)
+    with pytest.raises(qgrad.CompileError) as error:
+        qgrad.grad(circuit)(0.3)
+    message = str(error.value)
+    assert f"{HERE}:94:" in message and "coefficients" in message, message
