@@ -175,9 +175,6 @@ def _convert(fn, args, elements, params):
     return fn.op(f"{op} {x} : {source} to {target}")
 
 
-# The result dtype of each scalar rule: the operands' unless said here.
-_BOOLEAN_RESULTS = {"lt", "le", "gt", "ge", "eq", "ne"}
-
 SCALAR_RULES = {
     "add": _float_or_int("arith.addf", "arith.addi"),
     "sub": _float_or_int("arith.subf", "arith.subi"),
@@ -227,10 +224,6 @@ SCALAR_RULES = {
     "select_n": _select_n,
     "convert_element_type": _convert,
 }
-
-
-def _result_dtype(eqn):
-    return eqn.outvars[0].aval.dtype
 
 
 def _elementwise(ctx, eqn, operands):
@@ -408,12 +401,9 @@ def _transpose(ctx, eqn, operands):
     perm = eqn.params["permutation"]
     aval = eqn.outvars[0].aval
     out = Value(None, aval.shape, aval.dtype)
-    rank = len(perm)
     init = fn.op(f"tensor.empty() : {out.type}", "init")
     out.ssa = fn.op(f"linalg.transpose ins({x.ssa} : {x.type}) outs({init} : {out.type}) "
                     f"permutation = [{', '.join(map(str, perm))}]")
-    del rank
-    # linalg.transpose yields a tensor result named by op(); nothing more.
     return [out]
 
 
@@ -561,7 +551,6 @@ RULES.update({
     "copy": _copy,
     "copy_p": _copy,
     "stop_gradient": _copy,
-    "optimization_barrier": None,
     "pjit": _call,
     "jit": _call,
     "closed_call": _call,
@@ -572,4 +561,3 @@ RULES.update({
     "custom_vjp_call": _call,
     "custom_vjp_call_jaxpr": _call,
 })
-del RULES["optimization_barrier"]

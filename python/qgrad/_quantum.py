@@ -10,7 +10,7 @@ are applied after the classical code of the circuit (whose values they
 read) and measurements are taken on the final state, as PennyLane does.
 """
 
-from . import _lower, _mlir
+from . import _lower
 from ._classical import Value
 from ._errors import CompileError
 

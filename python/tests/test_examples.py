@@ -5,7 +5,6 @@ import math
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 import pennylane as qml
 import pytest
 
@@ -78,7 +77,7 @@ def test_hybrid_qnode(check):
 
 def test_gmm_like_kernel(check):
     # bench/programs/gmm.mlir's objective on a few points.
-    k, d, n = 3, 2, 5
+    d, n = 2, 5  # 3 components
     points = jnp.array([[2 * math.sin(0.37 * i + 1.3 * j) for j in range(d)]
                         for i in range(n)])
 
