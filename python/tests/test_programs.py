@@ -4,7 +4,9 @@ Each is checked against PennyLane itself (default.qubit, jax.grad over the
 same qnode) to 1e-10 and against central differences (conftest.py)."""
 
 import importlib.util
+import json
 import os
+import subprocess
 
 import jax
 import jax.numpy as jnp
@@ -71,6 +73,26 @@ def vqe_energy(method):
 @pytest.mark.parametrize("method", ["adjoint", "parameter-shift"])
 def test_vqe_hamiltonian_dot(check, method):
     check(vqe_energy(method), (jnp.array([0.1, 0.2]),))
+
+
+def test_python_vqe_matches_the_mlir_one():
+    """examples/python/vqe.py and examples/vqe.mlir are the same program: 25
+    steps from the same start must end at the same angles."""
+    qgrad_tool = os.path.join(os.path.dirname(qgrad.__file__), "..", "..", "bin", "qgrad")
+    if not os.path.exists(qgrad_tool):
+        pytest.skip("the qgrad tool is not next to this build's package")
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    out = subprocess.run([qgrad_tool, "run", os.path.join(root, "examples", "vqe.mlir"),
+                          "[0.1, 0.2]", "0.3", "25"], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    mlir_losses = np.array(json.loads(out[0]))
+    mlir_angles = np.array(json.loads(out[1]))
+    theta, losses = jnp.array([0.1, 0.2]), []
+    for _ in range(25):
+        e, theta = VQE.step(theta, 0.3)
+        losses.append(e)
+    np.testing.assert_allclose(losses, mlir_losses, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(theta, mlir_angles, rtol=1e-12, atol=1e-12)
 
 
 def test_python_vqe_example():
