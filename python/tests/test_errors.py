@@ -98,3 +98,11 @@ def test_hamiltonian_coefficient_derivative_is_refused_at_the_users_line():
         qgrad.grad(circuit)(0.3)
     message = str(error.value)
     assert f"{HERE}:94:" in message and "coefficients" in message, message
+
+
+def test_unsupported_argument_type():
+    f = qgrad.qjit(lambda x: x * 2.0)
+    with pytest.raises(TypeError, match="qgrad supports float64"):
+        f(np.array(["a", "b"]))
+    with pytest.raises(TypeError, match="complex"):
+        f(np.array([1j, 2.0]))
