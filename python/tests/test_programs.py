@@ -352,3 +352,16 @@ def test_jvp_and_vjp_of_a_hybrid_function():
     np.testing.assert_allclose(out, ref_out, rtol=1e-12, atol=1e-12)
     assert abs(gx - rx) < 1e-10
     np.testing.assert_allclose(gw, rw, rtol=1e-10, atol=1e-10)
+
+
+def test_keep_intermediate_writes_every_stage(tmp_path):
+    @qgrad.qjit(keep_intermediate=str(tmp_path))
+    def f(x):
+        return jnp.sin(x) * x
+
+    assert abs(f(0.5) - np.sin(0.5) * 0.5) < 1e-15
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == ["0-input.mlir", "1-bufferized.mlir", "2-llvm-dialect.mlir",
+                       "3-llvm.ll", "4-llvm-opt.ll", "f.mlir"], written
+    assert "math.sin" in (tmp_path / "f.mlir").read_text()
+    assert "define" in (tmp_path / "4-llvm-opt.ll").read_text()
