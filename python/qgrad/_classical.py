@@ -119,6 +119,16 @@ def _sign(fn, args, elements, params):
     return fn.op(f"arith.select {pos}, {one}, {s} : {e}")
 
 
+def _clamp(fn, args, elements, params):
+    # clamp(low, x, high) = min(max(x, low), high)
+    low, x, high = args
+    e = elements[1]
+    lo_op, hi_op = (("arith.maximumf", "arith.minimumf") if _mlir.is_float(e)
+                    else ("arith.maxsi", "arith.minsi"))
+    raised = fn.op(f"{lo_op} {x}, {low} : {e}")
+    return fn.op(f"{hi_op} {raised}, {high} : {e}")
+
+
 def _compare(float_pred, signed_pred):
     def rule(fn, args, elements, params):
         e = elements[0]
@@ -222,6 +232,7 @@ SCALAR_RULES = {
     "xor": _logical("arith.xori"),
     "not": _not,
     "select_n": _select_n,
+    "clamp": _clamp,
     "convert_element_type": _convert,
 }
 

@@ -7,7 +7,6 @@ scf.for and scf.if; their constants are the enclosing function's values
 
 from . import _lower, _mlir
 from ._classical import Value
-from ._errors import CompileError
 
 
 def _results(fn, count, text, hint="r"):
@@ -140,37 +139,43 @@ def _write_row(fn, y, acc, row):
         f"{one.type} into {acc.type}"), acc.shape, acc.dtype)
 
 
-def _cond(ctx, eqn, operands):
+def _if_chain(ctx, branches, args, index, out_avals, first):
+    """scf.if on `index == first`, whose else holds the chain of the next
+    branches; the last branch is the final else (lax.switch clamps the
+    index into range before binding cond)."""
     fn = ctx.fn
-    branches = eqn.params["branches"]
-    index, args = operands[0], operands[1:]
-    if len(branches) != 2:
-        raise CompileError("lax.switch with more than two branches is not "
-                           "supported yet", eqn)
-    if index.element == "i1":
-        predicate = index.ssa
-    else:
-        zero = fn.constant(0, index.element)
-        predicate = fn.op(f"arith.cmpi ne, {index.ssa}, {zero} : {index.element}")
-    out_avals = [v.aval for v in eqn.outvars]
     results = [Value(None, a.shape, a.dtype) for a in out_avals]
     types = ", ".join(r.type for r in results)
     names = fn.fresh("if")
     count = len(results)
     lhs = "" if count == 0 else (f"{names} = " if count == 1 else f"{names}:{count} = ")
     arrow = f" -> ({types})" if count else ""
+    constant = fn.constant(first, index.element)
+    predicate = fn.op(f"arith.cmpi eq, {index.ssa}, {constant} : {index.element}")
     fn.open_region(f"{lhs}scf.if {predicate}{arrow} {{")
-    # Branch 1 runs when the index is non-zero (lax.cond's true branch).
-    jaxpr, consts = _closed(branches[1])
+    jaxpr, consts = _closed(branches[first])
     _yield(fn, ctx.lower(jaxpr, args, consts))
     fn.close_region("} else {")
     fn._indent += 1
-    jaxpr, consts = _closed(branches[0])
-    _yield(fn, ctx.lower(jaxpr, args, consts))
+    if len(branches) - first == 2:
+        jaxpr, consts = _closed(branches[first + 1])
+        _yield(fn, ctx.lower(jaxpr, args, consts))
+    else:
+        _yield(fn, _if_chain(ctx, branches, args, index, out_avals, first + 1))
     fn.close_region("}")
     for i, r in enumerate(results):
         r.ssa = names if count == 1 else f"{names}#{i}"
     return results
+
+
+def _cond(ctx, eqn, operands):
+    branches = eqn.params["branches"]
+    index, args = operands[0], operands[1:]
+    if len(branches) == 1:
+        jaxpr, consts = _closed(branches[0])
+        return ctx.lower(jaxpr, args, consts)
+    out_avals = [v.aval for v in eqn.outvars]
+    return _if_chain(ctx, branches, args, index, out_avals, 0)
 
 
 _lower.SPECIAL_RULES.update({"while": _while, "scan": _scan, "cond": _cond})

@@ -365,3 +365,14 @@ def test_keep_intermediate_writes_every_stage(tmp_path):
                        "3-llvm.ll", "4-llvm-opt.ll", "f.mlir"], written
     assert "math.sin" in (tmp_path / "f.mlir").read_text()
     assert "define" in (tmp_path / "4-llvm-opt.ll").read_text()
+
+
+def test_switch_with_several_branches(check):
+    def f(x, k):
+        branches = [lambda y: jnp.sin(y), lambda y: y ** 3, lambda y: jnp.exp(-y),
+                    lambda y: 2.0 * y]
+        return jax.lax.switch(k, branches, x) + x
+
+    for k in range(-1, 5):  # lax.switch clamps the index into range
+        check(lambda x: f(x, k), (0.7,))
+        assert qgrad.qjit(f)(0.7, k) == pytest.approx(float(f(0.7, k)), abs=1e-15)
