@@ -9,6 +9,7 @@
 
 #include "qgrad/Driver/CompiledProgram.h"
 
+#include "qgrad/AD/Engine.h"
 #include "qgrad/AD/Pipeline.h"
 #include "qgrad/Driver/Jit.h"
 #include "qgrad/Driver/Pipeline.h"
@@ -21,7 +22,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace qgrad::driver;
@@ -181,19 +181,16 @@ CompiledProgram::compileModule(mlir::ModuleOp input,
   for (const EntrySignature *signature : signatures)
     if (llvm::Error err = addPackedWrapper(**llvmModule, *signature))
       return std::move(err);
+  // The driver's order: O2 simplification, the AD engine, its output
+  // verified before the optimiser sees it, then the -O pipeline.
   if (qgrad::ad::moduleNeedsAD(**llvmModule)) {
-    if (llvm::Error err =
-            qgrad::ad::runPipeline(**llvmModule, {}, machine->get()))
+    qgrad::ad::runPreOptimization(**llvmModule, machine->get());
+    if (llvm::Error err = qgrad::ad::differentiateModule(**llvmModule))
       return std::move(err);
-    std::string problems;
-    llvm::raw_string_ostream problemStream(problems);
-    if (llvm::verifyModule(**llvmModule, &problemStream))
-      return llvm::createStringError(
-          "internal error: the AD engine produced invalid LLVM IR:\n" +
-          llvm::StringRef(problems).rtrim().str());
-  } else {
-    optimizeModule(**llvmModule, **machine, options.optLevel);
+    if (llvm::Error err = verifyEngineOutput(**llvmModule))
+      return std::move(err);
   }
+  optimizeModule(**llvmModule, **machine, options.optLevel);
   if (llvm::Error err = printedTo(dir, "4-llvm-opt.ll", **llvmModule))
     return std::move(err);
 

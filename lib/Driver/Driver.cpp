@@ -26,7 +26,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -151,15 +150,8 @@ DriverSession::optimizeAndDifferentiate(llvm::Module &module,
   if (llvm::Error err = timer.time(
           "ad", [&] { return qgrad::ad::differentiateModule(module); }))
     return err;
-  // Invalid IR from the engine would crash the optimiser or the JIT later;
-  // report it here instead.
-  std::string problems;
-  llvm::raw_string_ostream problemStream(problems);
-  if (llvm::verifyModule(module, &problemStream))
-    return llvm::createStringError(
-        "internal error: the AD engine produced invalid LLVM IR (please "
-        "report it with --keep-intermediate output):\n" +
-        llvm::StringRef(problems).rtrim().str());
+  if (llvm::Error err = verifyEngineOutput(module))
+    return err;
   timer.time("post_ad_opt", [&] {
     if (options.postADOpt)
       optimizeModule(module, machine, options.optLevel);

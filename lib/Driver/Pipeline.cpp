@@ -18,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -243,6 +244,17 @@ void qgrad::driver::optimizeModule(llvm::Module &module,
           ? passes.builder.buildO0DefaultPipeline(level)
           : passes.builder.buildPerModuleDefaultPipeline(level);
   mpm.run(module, passes.mam);
+}
+
+llvm::Error qgrad::driver::verifyEngineOutput(llvm::Module &module) {
+  std::string problems;
+  llvm::raw_string_ostream problemStream(problems);
+  if (llvm::verifyModule(module, &problemStream))
+    return llvm::createStringError(
+        "internal error: the AD engine produced invalid LLVM IR (please "
+        "report it with --keep-intermediate output):\n" +
+        llvm::StringRef(problems).rtrim().str());
+  return llvm::Error::success();
 }
 
 llvm::Error qgrad::driver::runPassPipeline(llvm::Module &module,

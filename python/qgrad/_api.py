@@ -68,21 +68,58 @@ def _signature_key(leaves, treedef):
     return treedef, tuple(_leaf_key(leaf) for leaf in leaves)
 
 
-class _Compiled:
-    """One compiled signature of a qjit function."""
+class _Traced:
+    """`fn` traced over the flat leaves of its arguments: the closed jaxpr,
+    the leaves' avals, and the results' leaves and tree."""
 
-    def __init__(self, fn, name, leaves, treedef, keep_intermediate, opt_level):
-        avals = [_abstract(leaf) for leaf in leaves]
+    def __init__(self, fn, leaves, treedef):
+        self.avals = [_abstract(leaf) for leaf in leaves]
 
         def flat_fn(*flat):
             return fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
 
         with _capture():
-            closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
-        self.out_tree = jax.tree_util.tree_structure(out_shape)
-        self.mlir, self.entry = _lower.translate(closed, name)
-        self.in_dtypes = [np.dtype(a.dtype) for a in avals]
-        self.in_shapes = [tuple(a.shape) for a in avals]
+            self.closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(
+                *self.avals)
+        self.out_leaves, self.out_tree = jax.tree_util.tree_flatten(out_shape)
+
+
+class _ArgumentLeaves:
+    """The flat leaves of positional arguments, and the leaf positions of the
+    arguments `nums` (those a derivative is taken with respect to)."""
+
+    def __init__(self, args, nums):
+        self.leaves, self.treedef = jax.tree_util.tree_flatten(args)
+        self.per_argument = [jax.tree_util.tree_flatten(a) for a in args]
+        self.nums = nums
+        starts, offset = [], 0
+        for flat, _ in self.per_argument:
+            starts.append(offset)
+            offset += len(flat)
+        self.positions = [p for n in nums
+                          for p in range(starts[n], starts[n] + len(self.per_argument[n][0]))]
+
+    def regroup(self, flat):
+        """Leaves laid out as `positions` back into one tree per argument of
+        `nums`."""
+        grouped, k = [], 0
+        for n in self.nums:
+            count = len(self.per_argument[n][0])
+            grouped.append(jax.tree_util.tree_unflatten(self.per_argument[n][1],
+                                                        flat[k:k + count]))
+            k += count
+        return grouped
+
+
+class _Compiled:
+    """One compiled signature of a qjit function."""
+
+    def __init__(self, fn, name, leaves, treedef, keep_intermediate, opt_level):
+        traced = _Traced(fn, leaves, treedef)
+        self.out_tree = traced.out_tree
+        self.mlir, self.entry = _lower.translate(traced.closed, name)
+        self.in_dtypes = [np.dtype(a.dtype) for a in traced.avals]
+        self.in_shapes = [tuple(a.shape) for a in traced.avals]
         if _native is None:
             raise ImportError(f"qgrad's extension module is missing: {_native_error}")
         buffer = f"{name}.mlir"
@@ -187,48 +224,27 @@ class _Derivative:
 
     def _traced(self, *args):
         single, nums = _normalize_argnums(self.argnums, len(args))
-        leaves, treedef = jax.tree_util.tree_flatten(args)
-        # Leaf positions of each differentiated argument.
-        positions, offset = [], 0
-        arg_leaves = [jax.tree_util.tree_flatten(a) for a in args]
-        starts = []
-        for flat, _ in arg_leaves:
-            starts.append(offset)
-            offset += len(flat)
-        for n in nums:
-            positions.extend(range(starts[n], starts[n] + len(arg_leaves[n][0])))
-        avals = [_abstract(leaf) for leaf in leaves]
-
-        def flat_fn(*flat):
-            return self.fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
-
-        with _capture():
-            closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
-        out_leaves, out_tree = jax.tree_util.tree_flatten(out_shape)
-        _derivatives._check_differentiable(closed, positions, self.kind)
+        arguments = _ArgumentLeaves(args, nums)
+        positions = arguments.positions
+        traced = _Traced(self.fn, arguments.leaves, arguments.treedef)
+        _derivatives._check_differentiable(traced.closed, positions, self.kind)
         outs = _derivatives.derivative_p.bind(
-            *leaves, jaxpr=closed, argnums=tuple(positions), kind=self.kind,
-            method=self.method, step=self.h,
+            *arguments.leaves, jaxpr=traced.closed, argnums=tuple(positions),
+            kind=self.kind, method=self.method, step=self.h,
             name=getattr(self.fn, "__name__", "f"))
-        n_out = len(out_leaves)
+        n_out = len(traced.out_leaves)
         values = outs[:n_out] if self.kind == "value_and_grad" else []
         blocks = outs[n_out:] if self.kind == "value_and_grad" else outs
 
         # Blocks are result major; regroup per result as the arguments' trees.
         def per_result(r):
-            mine = blocks[r * len(positions):(r + 1) * len(positions)]
-            grouped, k = [], 0
-            for n in nums:
-                count = len(arg_leaves[n][0])
-                grouped.append(jax.tree_util.tree_unflatten(arg_leaves[n][1],
-                                                            mine[k:k + count]))
-                k += count
+            grouped = arguments.regroup(blocks[r * len(positions):(r + 1) * len(positions)])
             return grouped[0] if single else tuple(grouped)
 
         gradient = jax.tree_util.tree_unflatten(
-            out_tree, [per_result(r) for r in range(n_out)])
+            traced.out_tree, [per_result(r) for r in range(n_out)])
         if self.kind == "value_and_grad":
-            return jax.tree_util.tree_unflatten(out_tree, values), gradient
+            return jax.tree_util.tree_unflatten(traced.out_tree, values), gradient
         return gradient
 
     def __call__(self, *args):
@@ -264,23 +280,12 @@ def _linearized(fn, kind, primals, seeds, argnums):
     primals = tuple(primals)
     nums = tuple(range(len(primals))) if argnums is None else (
         _normalize_argnums(argnums, len(primals))[1])
-    leaves, treedef = jax.tree_util.tree_flatten(primals)
-    arg_leaves = [jax.tree_util.tree_flatten(a) for a in primals]
-    starts, offset = [], 0
-    for flat, _ in arg_leaves:
-        starts.append(offset)
-        offset += len(flat)
-    positions = [p for n in nums for p in range(starts[n], starts[n] + len(arg_leaves[n][0]))]
-    avals = [_abstract(leaf) for leaf in leaves]
-
-    def flat_fn(*flat):
-        return fn(*jax.tree_util.tree_unflatten(treedef, list(flat)))
-
-    with _capture():
-        closed, out_shape = jax.make_jaxpr(flat_fn, return_shape=True)(*avals)
-    out_leaves, out_tree = jax.tree_util.tree_flatten(out_shape)
+    arguments = _ArgumentLeaves(primals, nums)
+    positions = arguments.positions
+    traced = _Traced(fn, arguments.leaves, arguments.treedef)
+    out_leaves, out_tree = traced.out_leaves, traced.out_tree
     seed_leaves = jax.tree_util.tree_leaves(seeds)
-    expected = ([avals[p] for p in positions] if kind == "jvp" else out_leaves)
+    expected = ([traced.avals[p] for p in positions] if kind == "jvp" else out_leaves)
     if len(seed_leaves) != len(expected) or any(
             tuple(np.shape(s)) != tuple(e.shape) for s, e in zip(seed_leaves, expected)):
         what = "tangents (one per differentiated argument)" if kind == "jvp" else \
@@ -288,21 +293,16 @@ def _linearized(fn, kind, primals, seeds, argnums):
         raise ValueError(f"{kind}: expected {what} of shapes "
                          f"{[tuple(e.shape) for e in expected]}, got "
                          f"{[tuple(np.shape(s)) for s in seed_leaves]}")
-    _derivatives._check_differentiable(closed, positions, kind)
+    _derivatives._check_differentiable(traced.closed, positions, kind)
     seed_leaves = [jnp.asarray(s, dtype=e.dtype) for s, e in zip(seed_leaves, expected)]
     outs = _derivatives.derivative_p.bind(
-        *leaves, *seed_leaves, jaxpr=closed, argnums=tuple(positions), kind=kind,
-        method="auto", step=0.0, name=getattr(fn, "__name__", "f"))
+        *arguments.leaves, *seed_leaves, jaxpr=traced.closed, argnums=tuple(positions),
+        kind=kind, method="auto", step=0.0, name=getattr(fn, "__name__", "f"))
     n_out = len(out_leaves)
     results = jax.tree_util.tree_unflatten(out_tree, outs[:n_out])
     if kind == "jvp":
         return results, jax.tree_util.tree_unflatten(out_tree, outs[n_out:])
-    grouped, k = [], n_out
-    for n in nums:
-        count = len(arg_leaves[n][0])
-        grouped.append(jax.tree_util.tree_unflatten(arg_leaves[n][1], outs[k:k + count]))
-        k += count
-    return results, tuple(grouped)
+    return results, tuple(arguments.regroup(outs[n_out:]))
 
 
 def _compiled_linearized(kind, fn, primals, seeds, argnums):

@@ -18,10 +18,6 @@ def _results(fn, count, text, hint="r"):
     return fn.ops(count, text, hint)
 
 
-def _closed(j):
-    return getattr(j, "jaxpr", j), getattr(j, "consts", ())
-
-
 def _yield(fn, values, op="scf.yield"):
     if values:
         fn.emit(f"{op} {', '.join(v.ssa for v in values)} : "
@@ -41,8 +37,6 @@ def _signature(args):
 def _while(ctx, eqn, operands):
     fn = ctx.fn
     p = eqn.params
-    cond_jaxpr, cond_consts = _closed(p["cond_jaxpr"])
-    body_jaxpr, body_consts = _closed(p["body_jaxpr"])
     nc, nb = p["cond_nconsts"], p["body_nconsts"]
     cond_extra = operands[:nc]
     body_extra = operands[nc:nc + nb]
@@ -54,13 +48,13 @@ def _while(ctx, eqn, operands):
     count = len(init)
     lhs = names if count == 1 else f"{names}:{count}"
     fn.open_region(f"{lhs} = scf.while ({header_args}) : ({types}) -> ({types}) {{")
-    (predicate,) = ctx.lower(cond_jaxpr, cond_extra + before, cond_consts)
+    (predicate,) = ctx.inline(p["cond_jaxpr"], cond_extra + before)
     fn.emit(f"scf.condition({predicate.ssa}) {', '.join(a.ssa for a in before)} : "
             f"{types}")
     fn.close_region("} do {")
     after = _block_args(fn, init)
     fn.open_region(f"^bb0({_signature(after)}):")
-    outs = ctx.lower(body_jaxpr, body_extra + after, body_consts)
+    outs = ctx.inline(p["body_jaxpr"], body_extra + after)
     _yield(fn, outs)
     fn.close_region("")
     fn.emit_raw("}")
@@ -71,7 +65,6 @@ def _while(ctx, eqn, operands):
 def _scan(ctx, eqn, operands):
     fn = ctx.fn
     p = eqn.params
-    jaxpr, consts = _closed(p["jaxpr"])
     length, reverse = p["length"], p["reverse"]
     n_consts, n_carry = p["num_consts"], p["num_carry"]
     extra = operands[:n_consts]
@@ -101,7 +94,7 @@ def _scan(ctx, eqn, operands):
         last = fn.index(length - 1)
         row = fn.op(f"arith.subi {last}, {iv} : index", "row")
     x_values = [_row(fn, x, row) for x in xs]
-    outs = ctx.lower(jaxpr, extra + args[:n_carry] + x_values, consts)
+    outs = ctx.inline(p["jaxpr"], extra + args[:n_carry] + x_values)
     new_carry, ys = outs[:n_carry], outs[n_carry:]
     written = [_write_row(fn, y, acc, row) for y, acc in zip(ys, args[n_carry:])]
     _yield(fn, new_carry + written)
@@ -153,13 +146,11 @@ def _if_chain(ctx, branches, args, index, out_avals, first):
     constant = fn.constant(first, index.element)
     predicate = fn.op(f"arith.cmpi eq, {index.ssa}, {constant} : {index.element}")
     fn.open_region(f"{lhs}scf.if {predicate}{arrow} {{")
-    jaxpr, consts = _closed(branches[first])
-    _yield(fn, ctx.lower(jaxpr, args, consts))
+    _yield(fn, ctx.inline(branches[first], args))
     fn.close_region("} else {")
     fn._indent += 1
     if len(branches) - first == 2:
-        jaxpr, consts = _closed(branches[first + 1])
-        _yield(fn, ctx.lower(jaxpr, args, consts))
+        _yield(fn, ctx.inline(branches[first + 1], args))
     else:
         _yield(fn, _if_chain(ctx, branches, args, index, out_avals, first + 1))
     fn.close_region("}")
@@ -172,8 +163,7 @@ def _cond(ctx, eqn, operands):
     branches = eqn.params["branches"]
     index, args = operands[0], operands[1:]
     if len(branches) == 1:
-        jaxpr, consts = _closed(branches[0])
-        return ctx.lower(jaxpr, args, consts)
+        return ctx.inline(branches[0], args)
     out_avals = [v.aval for v in eqn.outvars]
     return _if_chain(ctx, branches, args, index, out_avals, 0)
 

@@ -399,9 +399,7 @@ def lower_qnode(ctx, eqn, operands):
             raise CompileError("a qnode argument must be an array or a number", eqn)
         args.append(Value(fn.argument(v.type), v.shape, v.dtype))
     body = QNodeLowering(ctx.module, fn, device)
-    jaxpr = eqn.params["qfunc_jaxpr"]
-    jaxpr = getattr(jaxpr, "jaxpr", jaxpr)
-    outs = body.lower(jaxpr, args)
+    outs = body.inline(eqn.params["qfunc_jaxpr"], args)
     results = body.emit_circuit(outs)
     fn.results = [(r.ssa, r.type) for r in results]
 

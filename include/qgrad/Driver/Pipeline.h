@@ -72,6 +72,9 @@ createHostTargetMachine(unsigned optLevel, bool positionIndependent);
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &targetMachine,
                     unsigned optLevel);
 
+/// Checks the AD engine's output before anything optimises or compiles it
+/// (invalid IR would crash them later); the error asks for a report.
+llvm::Error verifyEngineOutput(llvm::Module &module);
 /// A textual new-pass-manager pipeline (as `opt -passes=...` takes it) over
 /// `module`; a pipeline that does not parse is an error.
 llvm::Error runPassPipeline(llvm::Module &module,
