@@ -119,6 +119,9 @@ class _Compiled:
         self.out_tree = traced.out_tree
         self.mlir, self.entry = _lower.translate(traced.closed, name)
         self.in_dtypes = [np.dtype(a.dtype) for a in traced.avals]
+        # Complex results arrive as (..., 2) float64 pairs (_lower.translate).
+        self.complex_results = [np.dtype(leaf.dtype).kind == "c"
+                                for leaf in traced.out_leaves]
         self.in_shapes = [tuple(a.shape) for a in traced.avals]
         if _native is None:
             raise ImportError(f"qgrad's extension module is missing: {_native_error}")
@@ -137,6 +140,8 @@ class _Compiled:
                 raise ValueError(f"argument {i}: expected shape {shape}, got "
                                  f"{array.shape}")
         results = self.program.call(self.entry, arrays)
+        results = [r.view(np.complex128)[..., 0] if is_complex else r
+                   for r, is_complex in zip(results, self.complex_results)]
         results = [r[()] if r.ndim == 0 else r for r in results]
         return jax.tree_util.tree_unflatten(self.out_tree, results)
 

@@ -21,6 +21,8 @@ def _dense_literal(array):
     element = _mlir.element_type(array.dtype)
 
     def fmt(x):
+        if element == "complex<f64>":
+            return f"({_mlir.float_literal(x.real)}, {_mlir.float_literal(x.imag)})"
         if _mlir.is_float(element):
             return _mlir.float_literal(x)
         if element == "i1":
@@ -42,6 +44,7 @@ class _Literal(Value):
     def __init__(self, lowering, array):
         self._lowering, self._array, self._ssa = lowering, array, None
         self.shape, self.dtype = tuple(array.shape), array.dtype
+        self.constant = array
 
     @property
     def ssa(self):
@@ -60,13 +63,18 @@ class Lowering:
 
     def constant_array(self, value):
         array = np.asarray(value)
-        if array.dtype == np.dtype("float16") or array.dtype.kind == "c":
+        if array.dtype == np.dtype("complex64"):
+            array = array.astype(np.complex128)
+        if array.dtype == np.dtype("float16"):
             raise CompileError(f"a constant of type {array.dtype} is not supported")
         if array.ndim == 0:
-            return Value(self.fn.constant(array[()], _mlir.element_type(array.dtype)),
-                         (), array.dtype)
-        out = Value(None, array.shape, array.dtype)
-        out.ssa = self.fn.op(f"arith.constant {_dense_literal(array)} : {out.type}", "cst")
+            out = Value(self.fn.constant(array[()], _mlir.element_type(array.dtype)),
+                        (), array.dtype)
+        else:
+            out = Value(None, array.shape, array.dtype)
+            out.ssa = self.fn.op(f"arith.constant {_dense_literal(array)} : {out.type}",
+                                 "cst")
+        out.constant = array  # a callee may materialize it again (qnodes do)
         return out
 
     def read(self, atom):
@@ -153,9 +161,12 @@ class Lowering:
                                f"definition") from None
 
 
-def function_from_jaxpr(module, closed, name, attributes=None):
+def function_from_jaxpr(module, closed, name, attributes=None, entry=False):
     """Adds `closed` (a ClosedJaxpr) to `module` as func.func @name; returns
-    the function builder."""
+    the function builder. An entry function returns complex arrays as real
+    ones with a last dimension of 2 (real, imaginary), the layout numpy views
+    as complex128 without a copy: compiled entry points take and return
+    real and integer arrays only."""
     fn = module.function(name, attributes)
     jaxpr = closed.jaxpr
     args = []
@@ -165,13 +176,36 @@ def function_from_jaxpr(module, closed, name, attributes=None):
                           aval.shape, aval.dtype))
     lowering = Lowering(module, fn)
     outs = lowering.lower(jaxpr, args, closed.consts)
+    if entry:
+        outs = [_as_real_pairs(fn, v) if v.dtype.kind == "c" else v for v in outs]
     fn.results = [(v.ssa, v.type) for v in outs]
     return fn
+
+
+def _as_real_pairs(fn, value):
+    rank = len(value.shape)
+    if rank == 0:
+        raise CompileError("a complex scalar result is not supported")
+    out = Value(None, value.shape + (2,), "float64")
+    init = fn.op(f"tensor.empty() : {out.type}", "init")
+    source = _mlir.affine_map(rank + 1, [f"d{i}" for i in range(rank)])
+
+    def body(fn, names):
+        part = fn.op(f"linalg.index {rank} : index")
+        is_real = fn.op(f"arith.cmpi eq, {part}, {fn.index(0)} : index")
+        re = fn.op(f"complex.re {names[0]} : complex<f64>")
+        im = fn.op(f"complex.im {names[0]} : complex<f64>")
+        return fn.op(f"arith.select {is_real}, {re}, {im} : f64")
+
+    out.ssa = _mlir.generic(fn, [(value.ssa, value.type, "complex<f64>")], init,
+                            out.type, [source, _mlir.identity_map(rank + 1)],
+                            ["parallel"] * (rank + 1), body)
+    return out
 
 
 def translate(closed, name):
     """The MLIR module of a traced function; returns (text, entry name)."""
     module = _mlir.ModuleBuilder()
     entry = module.unique_symbol(name)
-    function_from_jaxpr(module, closed, entry)
+    function_from_jaxpr(module, closed, entry, entry=True)
     return module.text(), entry

@@ -6,6 +6,8 @@ bindings, which Debian's MLIR does not ship, and it is what `qjit(...).mlir`
 shows the user.
 """
 
+import re
+
 import numpy as np
 
 _ELEMENT_TYPES = {
@@ -14,6 +16,7 @@ _ELEMENT_TYPES = {
     np.dtype("int64"): "i64",
     np.dtype("int32"): "i32",
     np.dtype("bool"): "i1",
+    np.dtype("complex128"): "complex<f64>",
 }
 
 NUMPY_DTYPES = {name: dtype for dtype, name in _ELEMENT_TYPES.items()}
@@ -56,6 +59,27 @@ def identity_map(rank):
 def affine_map(rank, results):
     dims = ", ".join(f"d{i}" for i in range(rank))
     return f"affine_map<({dims}) -> ({', '.join(results)})>"
+
+
+def generic(fn, inputs, init, out_type, maps, iterators, body):
+    """A one-result linalg.generic: `inputs` are (ssa, type, element),
+    `init` the output tensor (ssa) of `out_type`; body(fn, block argument
+    names) emits the block and returns the yielded ssa. Returns the result."""
+    out_element = re.fullmatch(r"tensor<(?:[0-9?]+x)*(.+)>", out_type).group(1)
+    ins = ""
+    if inputs:
+        ins = (f" ins({', '.join(i[0] for i in inputs)} : "
+               f"{', '.join(i[1] for i in inputs)})")
+    result = fn.fresh("t")
+    fn.open_region(f"{result} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
+                   f"iterator_types = [{', '.join(f'{chr(34)}{i}{chr(34)}' for i in iterators)}]}}"
+                   f"{ins} outs({init} : {out_type}) {{")
+    names = [fn.fresh("x") for _ in inputs] + [fn.fresh("o")]
+    elements = [i[2] for i in inputs] + [out_element]
+    fn.emit_raw(f"^bb0({', '.join(f'{n}: {e}' for n, e in zip(names, elements))}):")
+    fn.emit(f"linalg.yield {body(fn, names)} : {out_element}")
+    fn.close_region(f"}} -> {out_type}")
+    return result
 
 
 class Location:

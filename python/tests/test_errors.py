@@ -29,30 +29,30 @@ def test_unsupported_operation_names_it_and_the_line():
 
 def test_unsupported_primitive():
     def f(x):
-        return jnp.cumsum(x)[-1]
+        return jnp.linalg.cholesky(x)[0, 0]
 
-    with pytest.raises(qgrad.CompileError, match="cumsum"):
-        qgrad.qjit(f)(jnp.array([1.0, 2.0]))
+    with pytest.raises(qgrad.CompileError, match="cholesky"):
+        qgrad.qjit(f)(jnp.eye(2))
 
 
 def test_unsupported_measurement():
     @qml.qnode(qml.device("default.qubit", wires=1))
     def circuit(x):
         qml.RX(x, wires=0)
-        return qml.state()
+        return qml.density_matrix(wires=0)
 
-    with pytest.raises(qgrad.CompileError, match="state"):
+    with pytest.raises(qgrad.CompileError, match="density_matrix"):
         qgrad.qjit(circuit)(0.3)
 
 
-def test_shots_are_refused_not_ignored():
-    @qml.set_shots(100)
+def test_shot_vectors_are_refused_not_ignored():
+    @qml.set_shots([100, 200])
     @qml.qnode(qml.device("default.qubit", wires=1))
     def circuit(x):
         qml.RX(x, wires=0)
-        return qml.expval(qml.PauliZ(0))
+        return qml.sample(wires=[0])
 
-    with pytest.raises(qgrad.CompileError, match="shots"):
+    with pytest.raises(qgrad.CompileError, match="shot"):
         qgrad.qjit(circuit)(0.3)
 
 
@@ -85,19 +85,6 @@ def test_mlir_is_shown():
     assert f(0.5) == pytest.approx(2 * np.sin(0.5), abs=1e-15)
     assert "math.sin" in f.mlir
     assert "func.func @" in f.mlir
-
-
-def test_hamiltonian_coefficient_derivative_is_refused_at_the_users_line():
-    @qml.qnode(qml.device("default.qubit", wires=1), diff_method="adjoint")
-    def circuit(x):
-        qml.RX(x, wires=0)
-        return qml.expval(qml.dot([x, 0.5], [qml.Z(0), qml.X(0)]))  # line 94
-
-    assert qgrad.qjit(circuit)(0.3) == pytest.approx(float(circuit(0.3)), abs=1e-12)
-    with pytest.raises(qgrad.CompileError) as error:
-        qgrad.grad(circuit)(0.3)
-    message = str(error.value)
-    assert f"{HERE}:94:" in message and "coefficients" in message, message
 
 
 def test_unsupported_argument_type():

@@ -118,16 +118,26 @@ def test_hamiltonian_class(check):
     check(energy, (jnp.array([0.4, -0.7, 1.1]),))
 
 
-def test_variance():
+def test_variance(check):
     @qml.qnode(device(1), diff_method="parameter-shift")
     def spread(x):
         qml.RX(x, wires=0)
         qml.RY(0.4 * x, wires=0)
         return qml.var(qml.PauliZ(0))
 
+    # The variance of a Pauli word is 1 - <P>^2: differentiated through <P>.
+    check(spread, (0.8,))
+
+
+def test_variance_of_a_sum_is_refused_for_gradients():
+    @qml.qnode(device(1), diff_method="parameter-shift")
+    def spread(x):
+        qml.RX(x, wires=0)
+        return qml.var(qml.PauliZ(0) + 0.5 * qml.PauliX(0))
+
     assert abs(qgrad.qjit(spread)(0.8) - spread(0.8)) < 1e-12
-    # qgrad's parameter-shift rule covers expval and probs, not var: refused,
-    # at the user's line, rather than a wrong number.
+    # qgrad's parameter-shift rule covers expval and probs, not the variance
+    # of a sum: refused, at the user's line, rather than a wrong number.
     with pytest.raises(qgrad.CompileError, match="quantum.var.*parameter-shift"):
         qgrad.grad(spread)(0.8)
 
