@@ -235,8 +235,8 @@ llvm::Error qgrad::driver::checkArgument(const ValueType &type,
       return mismatch("dimension " + llvm::Twine(actual) + " where " +
                       llvm::Twine(*expected) + " is expected");
   uint64_t bytes = getElementSize(value.element) * value.getNumElements();
-  if (value.bytes.size() != bytes)
-    return mismatch(llvm::Twine(value.bytes.size()) + " bytes of data for " +
+  if (value.size() != bytes)
+    return mismatch(llvm::Twine(value.size()) + " bytes of data for " +
                     llvm::Twine(bytes));
   return llvm::Error::success();
 }

@@ -3,7 +3,7 @@
 #include "qgrad/Driver/EntryPoint.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -97,9 +97,11 @@ namespace {
 struct Descriptor {
   std::vector<uint64_t> words;
 
-  static Descriptor forDense(HostValue &value) {
+  static Descriptor forDense(const HostValue &value) {
     Descriptor descriptor;
-    auto address = reinterpret_cast<uint64_t>(value.bytes.data());
+    // Compiled code reads arguments in place; entry points whose arguments
+    // are external mark them read-only for bufferization (docs/driver.md).
+    auto address = reinterpret_cast<uint64_t>(value.data());
     descriptor.words = {address, address, 0};
     descriptor.words.insert(descriptor.words.end(), value.shape.begin(),
                             value.shape.end());
@@ -112,8 +114,22 @@ struct Descriptor {
   }
 };
 
-/// Copies the strided view a result descriptor describes into dense storage.
-HostValue readTensorResult(const uint64_t *words, const ValueType &type) {
+/// Whether a descriptor's strides are those of a dense row-major array.
+bool isDenseRowMajor(const std::vector<int64_t> &shape, const int64_t *strides) {
+  int64_t expected = 1;
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] != 1 && strides[d] != expected)
+      return false;
+    expected *= shape[d];
+  }
+  return true;
+}
+
+/// The tensor a result descriptor describes. A dense view is handed over
+/// without a copy, sharing ownership of its buffer (`buffer`, which frees
+/// it); a strided one is copied into dense storage.
+HostValue readTensorResult(const uint64_t *words, const ValueType &type,
+                           const std::shared_ptr<const void> &buffer) {
   size_t rank = type.dims.size();
   HostValue value;
   value.element = type.element;
@@ -124,6 +140,12 @@ HostValue readTensorResult(const uint64_t *words, const ValueType &type) {
   const auto *base = reinterpret_cast<const uint8_t *>(words[1]) +
                      static_cast<int64_t>(words[2]) * elementSize;
   int64_t count = value.getNumElements();
+  if (isDenseRowMajor(value.shape, strides)) {
+    value.external = base;
+    value.externalSize = count * elementSize;
+    value.owner = buffer;
+    return value;
+  }
   value.bytes.resize(count * elementSize);
   std::vector<int64_t> index(rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
@@ -152,7 +174,7 @@ qgrad::driver::invokePacked(void (*packed)(void **),
   std::vector<void *> slots;
   for (HostValue &argument : arguments) {
     if (!argument.isTensor) {
-      slots.push_back(argument.bytes.data());
+      slots.push_back(const_cast<uint8_t *>(argument.data()));
       continue;
     }
     descriptors.push_back(Descriptor::forDense(argument));
@@ -171,14 +193,17 @@ qgrad::driver::invokePacked(void (*packed)(void **),
 
   std::vector<HostValue> results;
   // Ownership-based deallocation gives the caller every returned buffer (it
-  // clones arguments and constants it returns), so each is freed once read.
-  llvm::SmallPtrSet<void *, 4> freed;
+  // clones arguments and constants it returns). Results may share a buffer,
+  // so each buffer is freed once, when the last result using it (or, if
+  // none keeps it, this function) lets go.
+  llvm::DenseMap<void *, std::shared_ptr<const void>> buffers;
   for (auto [type, storage] : llvm::zip(signature.results, resultStorage)) {
     if (type.isTensor) {
-      results.push_back(readTensorResult(storage.data(), type));
       auto *allocated = reinterpret_cast<void *>(storage[0]);
-      if (freed.insert(allocated).second)
-        std::free(allocated);
+      std::shared_ptr<const void> &buffer = buffers[allocated];
+      if (!buffer)
+        buffer = std::shared_ptr<const void>(allocated, std::free);
+      results.push_back(readTensorResult(storage.data(), type, buffer));
       continue;
     }
     HostValue value;

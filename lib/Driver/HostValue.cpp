@@ -100,6 +100,21 @@ std::string ValueType::str() const {
   return text;
 }
 
+HostValue HostValue::borrow(ElementKind element, bool isTensor,
+                            std::vector<int64_t> shape, const void *data,
+                            size_t size) {
+  HostValue value;
+  value.element = element;
+  value.isTensor = isTensor;
+  value.shape = std::move(shape);
+  // A zero-size array may have no address; the value still counts as
+  // external so that nothing reads `bytes` for it.
+  static const uint8_t empty = 0;
+  value.external = data ? static_cast<const uint8_t *>(data) : &empty;
+  value.externalSize = size;
+  return value;
+}
+
 int64_t HostValue::getNumElements() const {
   int64_t count = 1;
   for (int64_t dim : shape)
@@ -108,7 +123,7 @@ int64_t HostValue::getNumElements() const {
 }
 
 double HostValue::getAsDouble(int64_t index) const {
-  const uint8_t *at = bytes.data() + index * getElementSize(element);
+  const uint8_t *at = data() + index * getElementSize(element);
   switch (element) {
   case ElementKind::F64: {
     double value;
@@ -126,7 +141,7 @@ double HostValue::getAsDouble(int64_t index) const {
 }
 
 int64_t HostValue::getAsInteger(int64_t index) const {
-  const uint8_t *at = bytes.data() + index * getElementSize(element);
+  const uint8_t *at = data() + index * getElementSize(element);
   switch (element) {
   case ElementKind::I64: {
     int64_t value;

@@ -168,6 +168,7 @@ def function_from_jaxpr(module, closed, name, attributes=None, entry=False):
     as complex128 without a copy: compiled entry points take and return
     real and integer arrays only."""
     fn = module.function(name, attributes)
+    fn.read_only_tensor_arguments = entry
     jaxpr = closed.jaxpr
     args = []
     for var in jaxpr.invars:

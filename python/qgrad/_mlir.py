@@ -110,6 +110,10 @@ class FunctionBuilder:
         self.results = []  # (ssa, type)
         self._indent = 1
         self.location = None  # the loc() of the ops being emitted
+        # An entry function reads its tensor arguments in the caller's
+        # buffers (numpy arrays, not copied): bufferization must not write
+        # to them, and copies first where the program updates one in place.
+        self.read_only_tensor_arguments = False
 
     def fresh(self, hint="v"):
         return self.module.fresh(hint)
@@ -158,7 +162,12 @@ class FunctionBuilder:
         return self.op(f"arith.constant {int(value)} : index", "c")
 
     def text(self):
-        args = ", ".join(f"{ssa}: {t}" for ssa, t in self.arguments)
+        read_only = " {bufferization.writable = false}"
+        args = ", ".join(
+            f"{ssa}: {t}"
+            + (read_only if self.read_only_tensor_arguments and t.startswith("tensor<")
+               else "")
+            for ssa, t in self.arguments)
         results = ", ".join(t for _, t in self.results)
         if len(self.results) != 1:
             results = f"({results})"

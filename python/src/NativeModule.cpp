@@ -68,30 +68,41 @@ nb::list describe(const std::vector<ValueType> &types) {
   return out;
 }
 
+/// The array's buffer, read in place by compiled code (the frontend marks
+/// entry arguments read-only, so nothing writes to it); the caller keeps
+/// the array alive for the call.
 HostValue toHost(const ValueType &type, const InputArray &array) {
-  HostValue value;
-  value.element = type.element;
-  value.isTensor = type.isTensor;
-  for (size_t i = 0; i < array.ndim(); ++i)
-    value.shape.push_back(int64_t(array.shape(i)));
   if (array.dtype() != toDType(type.element))
     throw nb::type_error(
         ("expected elements of type " + getElementName(type.element).str())
             .c_str());
-  value.bytes.resize(array.nbytes());
-  if (array.nbytes())
-    std::memcpy(value.bytes.data(), array.data(), array.nbytes());
-  return value;
+  std::vector<int64_t> shape;
+  for (size_t i = 0; i < array.ndim(); ++i)
+    shape.push_back(int64_t(array.shape(i)));
+  return HostValue::borrow(type.element, type.isTensor, std::move(shape),
+                           array.data(), array.nbytes());
 }
 
 nb::object fromHost(HostValue &&value) {
-  // The array owns the bytes the compiled code wrote: no copy.
-  auto *owned = new std::vector<uint8_t>(std::move(value.bytes));
-  nb::capsule owner(owned, [](void *p) noexcept {
-    delete static_cast<std::vector<uint8_t> *>(p);
-  });
+  // The array keeps the memory compiled code wrote alive: a returned buffer
+  // (shared by the results that alias it) or the bytes of a scalar.
+  void *data;
+  nb::capsule owner;
+  if (value.isExternal()) {
+    auto *kept = new std::shared_ptr<const void>(std::move(value.owner));
+    data = const_cast<uint8_t *>(value.data());
+    owner = nb::capsule(kept, [](void *p) noexcept {
+      delete static_cast<std::shared_ptr<const void> *>(p);
+    });
+  } else {
+    auto *owned = new std::vector<uint8_t>(std::move(value.bytes));
+    data = owned->data();
+    owner = nb::capsule(owned, [](void *p) noexcept {
+      delete static_cast<std::vector<uint8_t> *>(p);
+    });
+  }
   std::vector<size_t> shape(value.shape.begin(), value.shape.end());
-  return nb::cast(ResultArray(owned->data(), shape.size(), shape.data(), owner,
+  return nb::cast(ResultArray(data, shape.size(), shape.data(), owner,
                               /*strides=*/nullptr, toDType(value.element)));
 }
 

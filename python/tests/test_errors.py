@@ -93,3 +93,23 @@ def test_unsupported_argument_type():
         f(np.array(["a", "b"]))
     with pytest.raises(TypeError, match="complex"):
         f(np.array([1j, 2.0]))
+
+
+def test_arguments_are_read_in_place_and_never_written():
+    # The argument's buffer is passed without a copy; a program that updates
+    # it in place must work on a copy (the entry marks it read-only).
+    w = np.array([1.0, 2.0, 3.0])
+    before = w.copy()
+    f = qgrad.qjit(lambda w: w.at[1].set(-5.0) * 2.0)
+    np.testing.assert_array_equal(f(w), [2.0, -10.0, 6.0])
+    np.testing.assert_array_equal(w, before)
+    frozen = jnp.asarray(w)  # a read-only buffer
+    np.testing.assert_array_equal(f(frozen), [2.0, -10.0, 6.0])
+    np.testing.assert_array_equal(np.asarray(frozen), before)
+
+
+def test_results_that_share_a_buffer_stay_valid():
+    f = qgrad.qjit(lambda w: (jnp.sin(w), jnp.sin(w)))
+    a, b = f(np.linspace(0.0, 1.0, 5))
+    del a
+    np.testing.assert_allclose(b, np.sin(np.linspace(0.0, 1.0, 5)), atol=1e-15)

@@ -131,3 +131,52 @@ func.func @circuit(%n: i64) -> f64 {
 }
 
 } // namespace
+
+// Arguments borrowed from the caller are read in place, and a dense result is
+// handed over without a copy, owning its buffer; two results may share one
+// buffer (the program returns the same tensor twice), and an argument the
+// body overwrites is copied first when the entry marks it read-only.
+constexpr const char *kInPlaceProgram = R"(
+func.func @scale(%w: tensor<4xf64> {bufferization.writable = false}, %s: f64)
+    -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) {
+  %init = tensor.empty() : tensor<4xf64>
+  %scaled = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+      iterator_types = ["parallel"]} ins(%w : tensor<4xf64>) outs(%init : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %y = arith.mulf %x, %s : f64
+    linalg.yield %y : f64
+  } -> tensor<4xf64>
+  %c0 = arith.constant 0 : index
+  %overwritten = tensor.insert %s into %w[%c0] : tensor<4xf64>
+  return %scaled, %scaled, %overwritten : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
+}
+)";
+
+TEST(CompiledProgram, BorrowsArgumentsAndHandsOverResultBuffers) {
+  auto program =
+      CompiledProgram::compileText(kInPlaceProgram, "in_place.mlir", {"scale"});
+  ASSERT_TRUE(bool(program)) << llvm::toString(program.takeError());
+  const double data[4] = {1.0, -2.0, 0.5, 4.0};
+  double factor = 3.0;
+  std::vector<HostValue> args = {
+      HostValue::borrow(ElementKind::F64, true, {4}, data, sizeof data),
+      HostValue::borrow(ElementKind::F64, false, {}, &factor, sizeof factor)};
+  auto results = program->call("scale", args);
+  ASSERT_TRUE(bool(results)) << llvm::toString(results.takeError());
+  ASSERT_EQ(results->size(), 3u);
+  const HostValue &scaled = (*results)[0];
+  EXPECT_TRUE(scaled.isExternal());
+  EXPECT_TRUE(scaled.bytes.empty());
+  EXPECT_NE(scaled.owner, nullptr);
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(scaled.getAsDouble(i), 3.0 * data[i]);
+  // The same tensor returned twice: one buffer, owned jointly.
+  EXPECT_EQ((*results)[1].data(), scaled.data());
+  EXPECT_EQ((*results)[1].owner, scaled.owner);
+  EXPECT_EQ(scaled.owner.use_count(), 2);
+  // The caller's array is untouched; the overwritten copy is a result.
+  EXPECT_EQ(data[0], 1.0);
+  EXPECT_EQ((*results)[2].getAsDouble(0), 3.0);
+  EXPECT_EQ((*results)[2].getAsDouble(1), -2.0);
+  EXPECT_NE((*results)[2].data(), static_cast<const void *>(data));
+}

@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,11 +46,29 @@ struct ValueType {
 };
 
 /// A scalar or a dense row-major tensor with its data in compiled-code layout.
+///
+/// The data is either owned (`bytes`) or external: a caller's array that
+/// compiled code reads in place (the Python frontend passes numpy buffers
+/// so), or a buffer compiled code returned, which `owner` frees when the last
+/// value referring to it goes. External data saves a copy of every argument
+/// and result.
 struct HostValue {
   ElementKind element = ElementKind::F64;
   bool isTensor = false;
   std::vector<int64_t> shape;
   std::vector<uint8_t> bytes;
+  const uint8_t *external = nullptr;
+  size_t externalSize = 0;
+  std::shared_ptr<const void> owner;
+
+  /// A value over `size` bytes at `data`, which must outlive its use.
+  static HostValue borrow(ElementKind element, bool isTensor,
+                          std::vector<int64_t> shape, const void *data,
+                          size_t size);
+
+  const uint8_t *data() const { return external ? external : bytes.data(); }
+  size_t size() const { return external ? externalSize : bytes.size(); }
+  bool isExternal() const { return external != nullptr; }
 
   int64_t getNumElements() const;
   double getAsDouble(int64_t index) const;
