@@ -142,3 +142,29 @@ func.func @many(%x: f64) -> f64 {
   %v:2 = gradient.value_and_grad "auto" @variance(%x) : (f64) -> (f64, f64)
   return %g0 : f64
 }
+
+// -----
+
+// Hamiltonian coefficients are differentiated through expectation values
+// only (<H> = sum_i c_i <O_i> is linear in them): the variance of a
+// Hamiltonian whose coefficients depend on a differentiated argument stays
+// refused, with every other variance.
+// expected-note @below {{in this qnode, whose diff_method resolves to parameter-shift}}
+func.func @hamiltonian_variance(%x: f64, %w: f64) -> f64 attributes {qnode, diff_method = "best"} {
+  %c = tensor.from_elements %w, %x : tensor<2xf64>
+  %r = quantum.alloc( 1) : !quantum.reg
+  %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit
+  %q1 = quantum.custom "RY"(%x) %q0 : !quantum.bit
+  %z = quantum.namedobs %q1[PauliZ] : !quantum.obs
+  %xo = quantum.namedobs %q1[PauliX] : !quantum.obs
+  %h = quantum.hamiltonian(%c : tensor<2xf64>) %z, %xo : !quantum.obs
+  // expected-error @below {{'quantum.var' op cannot be differentiated by parameter-shift, which handles quantum.expval, quantum.probs}}
+  %v = quantum.var %h : f64
+  return %v : f64
+}
+
+func.func @grad_of_hamiltonian_variance(%x: f64, %w: f64) -> (f64, f64) {
+  // expected-note @below {{derivative requested here}}
+  %g:2 = gradient.grad "auto" @hamiltonian_variance(%x, %w) {diffArgIndices = dense<[0, 1]> : tensor<2xindex>} : (f64, f64) -> (f64, f64)
+  return %g#0, %g#1 : f64, f64
+}

@@ -1,11 +1,16 @@
 // RUN: cat %s %S/Inputs/check.mlir > %t.mlir
-// RUN: not qgrad run %t.mlir 0.7 '[0.3, -1.2]' 2>&1 | FileCheck %s
-// Hamiltonian coefficients that are a differentiated qnode argument. The
-// surrogate linearises in gate parameters only, so dE/dc would come out as
-// [0, 0]; the lowering refuses it, naming the observable and the argument,
-// instead of returning a silently wrong zero.
-// CHECK: hamiltonian_coeffs_arg.mlir.tmp.mlir:{{[0-9]+}}:{{[0-9]+}}: error: the coefficients of this Hamiltonian depend on argument 1 of qnode @circuit, which is differentiated; qnodes are differentiated through gate angles only
-// CHECK: note: derivative requested here
+// RUN: qgrad run %t.mlir 0.7 '[0.3, -1.2]' | FileCheck %s
+// RUN: sed 's/diff_method = "parameter-shift"/diff_method = "adjoint"/' %t.mlir > %t.adj.mlir
+// RUN: qgrad run %t.adj.mlir 0.7 '[0.3, -1.2]' | FileCheck %s
+// Hamiltonian coefficients that are a differentiated qnode argument:
+// RY(x), H = c0 Z + c1 X, E = c0 cos x + c1 sin x, so
+//   dE/dx = c1 cos x - c0 sin x,  dE/dc = [cos x, sin x]
+// (the qnode is measured term by term and the coefficients contracted with
+// the terms in differentiable classical code), by parameter shift and by the
+// adjoint method.
+// CHECK:      {{^}}-1.11107593091
+// CHECK-NEXT: {{^}}[0.764842187284{{[0-9]*}}, 0.644217687237{{[0-9]*}}]
+// CHECK-NEXT: {{^}}true
 
 func.func @circuit(%x: f64, %coeffs: tensor<2xf64>) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
   %r = quantum.alloc( 1) : !quantum.reg

@@ -3,6 +3,9 @@
 #include "Jacobians.h"
 
 #include "Buffers.h"
+#include "FunctionCopies.h"
+#include "HamiltonianTerms.h"
+#include "ObservableData.h"
 #include "QNodeParts.h"
 
 #include "qgrad/Dialect/Gradient/IR/GradientOps.h"
@@ -36,8 +39,37 @@ bool reachesQNode(ModuleOp module, func::FuncOp fn,
   return memo[fn] = reaches;
 }
 
+FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
+                                                 func::FuncOp fn,
+                                                 ArrayRef<unsigned> diffArgs,
+                                                 Location requestedAt,
+                                                 unsigned order);
+
+/// A qnode whose Hamiltonian coefficients are differentiated: the classical
+/// contraction `Q.contraction.ad` of the coefficients with Q.terms' values,
+/// calling Q.terms' own differentiable version (HamiltonianTerms.h).
+/// Q.terms takes Q's arguments, so the same ones are differentiated.
+FailureOr<func::FuncOp> getTermwiseVersion(ModuleOp module, func::FuncOp qnode,
+                                           ArrayRef<unsigned> diffArgs,
+                                           Location requestedAt,
+                                           unsigned order) {
+  auto terms = getOrCreateHamiltonianTerms(module, qnode);
+  if (failed(terms))
+    return failure();
+  auto differentiableTerms =
+      getDifferentiableVersion(module, *terms, diffArgs, requestedAt, order);
+  if (failed(differentiableTerms))
+    return failure();
+  std::string name = (qnode.getSymName() +
+                      (order >= 2 ? ".contraction.ad2" : ".contraction.ad"))
+                         .str();
+  return getOrCreateHamiltonianContraction(module, qnode, *differentiableTerms,
+                                           name);
+}
+
 /// The function the AD engine differentiates in place of `fn`: fn itself
-/// when no qnode is reached, the qnode's surrogate for a qnode, and
+/// when no qnode is reached, the qnode's surrogate for a qnode (or its
+/// termwise version when Hamiltonian coefficients are differentiated), and
 /// otherwise a clone `fn.ad` whose calls lead to surrogates.
 FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
                                                  func::FuncOp fn,
@@ -48,18 +80,19 @@ FailureOr<func::FuncOp> getDifferentiableVersion(ModuleOp module,
   if (!reachesQNode(module, fn, memo))
     return fn;
   if (qgrad::quantum::isQNode(fn)) {
-    if (failed(checkOnlyGateAnglesDepend(fn, diffArgs, requestedAt)))
+    FailureOr<bool> termwise = needsHamiltonianTerms(fn, diffArgs, requestedAt);
+    if (failed(termwise))
+      return failure();
+    if (*termwise)
+      return getTermwiseVersion(module, fn, diffArgs, requestedAt, order);
+    if (failed(checkNoMatrixDepends(fn, diffArgs, requestedAt)))
       return failure();
     return getOrCreateQNodeSurrogate(module, fn, order);
   }
   std::string name = (fn.getSymName() + (order >= 2 ? ".ad2" : ".ad")).str();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
-  OpBuilder b(fn);
-  b.setInsertionPointAfter(fn);
-  auto clone = cast<func::FuncOp>(b.clone(*fn));
-  clone.setSymName(name);
-  clone.setPrivate();
+  func::FuncOp clone = clonePrivately(fn, name);
   SmallVector<func::CallOp> calls;
   clone.walk([&](func::CallOp call) { calls.push_back(call); });
   for (func::CallOp call : calls) {

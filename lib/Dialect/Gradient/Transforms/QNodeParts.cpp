@@ -117,8 +117,6 @@ private:
   /// Applies `use` at every gate parameter of `fn`, numbering parameters
   /// with a counter; returns the counter slot.
   Value rewriteParams(func::FuncOp fn, ParamUse use, Value buffer);
-  /// Removes every quantum operation, leaving the classical computation.
-  LogicalResult stripQuantum(func::FuncOp fn);
   /// Replaces every return of fn by one built by `build`.
   void replaceReturns(func::FuncOp fn,
                       function_ref<SmallVector<Value>(OpBuilder &)> build);
@@ -230,7 +228,10 @@ void QNodeSplitter::replaceReturns(
   }
 }
 
-LogicalResult QNodeSplitter::stripQuantum(func::FuncOp fn) {
+} // namespace
+
+LogicalResult qgrad::gradient::detail::removeQuantumOps(func::FuncOp fn,
+                                                        func::FuncOp qnode) {
   MLIRContext *context = fn.getContext();
   // Gates, measurements and inserts hand their qubits (registers) through:
   // forward each quantum result to the operand it came from.
@@ -293,6 +294,8 @@ LogicalResult QNodeSplitter::stripQuantum(func::FuncOp fn) {
   return failure(leftover.wasInterrupted());
 }
 
+namespace {
+
 FailureOr<func::FuncOp> QNodeSplitter::getClassicalPart(StringRef part,
                                                         ParamUse use) {
   if (func::FuncOp existing = lookup(part))
@@ -316,7 +319,7 @@ FailureOr<func::FuncOp> QNodeSplitter::getClassicalPart(StringRef part,
       return {};
     return {memref::LoadOp::create(rb, loc, counter)};
   });
-  if (failed(stripQuantum(fn)))
+  if (failed(removeQuantumOps(fn, qnode)))
     return failure();
   return fn;
 }
@@ -830,72 +833,6 @@ FailureOr<func::FuncOp> QNodeSplitter::getSecondOrderSurrogate() {
 }
 
 } // namespace
-
-/// The entry-block arguments of `fn` that `value` may depend on. Values
-/// defined inside regions conservatively depend on every operand of the
-/// enclosing ops.
-static void collectArgumentDependences(func::FuncOp fn, Value value,
-                                       llvm::SmallDenseSet<unsigned> &found) {
-  SmallVector<Value> worklist{value};
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    if (!seen.insert(current).second)
-      continue;
-    if (auto arg = dyn_cast<BlockArgument>(current)) {
-      if (arg.getOwner() == &fn.front()) {
-        found.insert(arg.getArgNumber());
-        continue;
-      }
-      Operation *parent = arg.getOwner()->getParentOp();
-      if (parent && parent != fn.getOperation())
-        llvm::append_range(worklist, parent->getOperands());
-      continue;
-    }
-    Operation *def = current.getDefiningOp();
-    llvm::append_range(worklist, def->getOperands());
-    for (Operation *parent = def->getParentOp();
-         parent && parent != fn.getOperation(); parent = parent->getParentOp())
-      llvm::append_range(worklist, parent->getOperands());
-  }
-}
-
-LogicalResult qgrad::gradient::detail::checkOnlyGateAnglesDepend(
-    func::FuncOp qnode, ArrayRef<unsigned> positions, Location requestedAt) {
-  LogicalResult result = success();
-  qnode.walk([&](Operation *op) {
-    Value data;
-    StringRef what;
-    if (auto hamiltonian = dyn_cast<quantum::HamiltonianOp>(op)) {
-      data = hamiltonian.getCoeffs();
-      what = "the coefficients of this Hamiltonian depend";
-    } else if (auto hermitian = dyn_cast<quantum::HermitianOp>(op)) {
-      data = hermitian.getMatrix();
-      what = "the matrix of this Hermitian observable depends";
-    } else if (auto unitary = dyn_cast<quantum::QubitUnitaryOp>(op)) {
-      data = unitary.getMatrix();
-      what = "the matrix of this QubitUnitary depends";
-    } else {
-      return WalkResult::advance();
-    }
-    llvm::SmallDenseSet<unsigned> dependences;
-    collectArgumentDependences(qnode, data, dependences);
-    for (unsigned position : positions) {
-      if (!dependences.contains(position))
-        continue;
-      InFlightDiagnostic diag = op->emitError()
-                                << what << " on argument " << position
-                                << " of qnode @" << qnode.getSymName()
-                                << ", which is differentiated; qnodes are "
-                                   "differentiated through gate angles only";
-      diag.attachNote(requestedAt) << "derivative requested here";
-      result = failure();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return result;
-}
 
 FailureOr<func::FuncOp> qgrad::gradient::detail::getOrCreateQNodeSurrogate(
     ModuleOp module, func::FuncOp qnode, unsigned order) {

@@ -30,14 +30,14 @@ namespace qgrad::gradient::detail {
 /// The attribute that marks functions the AD engine must treat as constant.
 inline constexpr llvm::StringLiteral kInactiveAttrName = "gradient.inactive";
 
-/// Checks that the arguments at `positions` reach the qnode's measured value
-/// only through gate angles: the surrogate linearises in gate parameters, so
-/// a dependence through observable coefficients or matrices would get a zero
-/// derivative. The error names the observable and the argument.
-mlir::LogicalResult
-checkOnlyGateAnglesDepend(mlir::func::FuncOp qnode,
-                          llvm::ArrayRef<unsigned> positions,
-                          mlir::Location requestedAt);
+/// Removes every quantum operation of `fn` (a clone of `qnode`), leaving
+/// its classical computation: gates, inserts and measurements forward their
+/// qubits, dead quantum operations are erased, and canonicalization drops
+/// the qubits loops carry unchanged. Fails, naming the qnode and the
+/// operation, when classical code still needs a quantum value (an angle or
+/// a branch computed from a measurement).
+mlir::LogicalResult removeQuantumOps(mlir::func::FuncOp fn,
+                                     mlir::func::FuncOp qnode);
 
 /// Returns Q.surrogate, creating every part of `qnode` on first use.
 /// The function the AD engine differentiates in place of `qnode`: its value

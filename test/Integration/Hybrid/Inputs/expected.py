@@ -284,6 +284,58 @@ def while_qnode(x=0.25, n=3):
     k = n * (n + 1) / 2
     return [-k * sin(k * x)]
 
+def _hamiltonian_terms(x):
+    # Inputs/hamiltonian_terms.mlir: (A, B, C, D) and d/d(p, q, b)
+    p, q, b = x
+    sp, cp, sq, cq, sb, cb = sin(p), cos(p), sin(q), cos(q), sin(b), cos(b)
+    values = [cp * cq, -cp * sq * sb, -cp * cq * sb, cp * cq * cb]
+    slopes = [[-sp * cq, -cp * sq, 0.0],
+              [sp * sq * sb, -cp * cq * sb, -cp * sq * cb],
+              [sp * cq * sb, cp * sq * sb, -cp * cq * cb],
+              [-sp * cq * cb, -cp * sq * cb, -cp * cq * sb]]
+    return values, slopes
+
+def _hamiltonian_energy(x, w):
+    # E = sum c_i T_i with c = 2 w + sin(w): (E, dE/dx, dE/dw)
+    t, dt = _hamiltonian_terms(x)
+    c = [2 * v + sin(v) for v in w]
+    e = sum(c[i] * t[i] for i in range(3))
+    gx = [sum(c[i] * dt[i][j] for i in range(3)) for j in range(3)]
+    gw = [(2 + cos(w[i])) * t[i] for i in range(3)]
+    return e, gx, gw
+
+@program
+def hamiltonian_coeffs_grad(x=(0.4, -0.9, 1.3), w=(0.3, -0.5, 0.8)):
+    _, gx, gw = _hamiltonian_energy(x, w)
+    return gx + gw
+
+@program
+def hamiltonian_coeffs_loss(x=(0.4, -0.9, 1.3), w=(0.3, -0.5, 0.8)):
+    # value_and_grad of cos(E): the value, then -sin(E) dE
+    e, gx, gw = _hamiltonian_energy(x, w)
+    return [cos(e)] + [-sin(e) * g for g in gx + gw]
+
+@program
+def hamiltonian_coeffs_jvp_vjp(x=(0.4, -0.9, 1.3), w=(0.3, -0.5, 0.8),
+                               t=(0.7, -0.2, 0.5, 1.1, 0.3, -0.6),
+                               g=(0.9, -1.4, 0.6)):
+    # R = (E, D, F = w0 w1 A + 0.5 C): J t, then g J
+    _, gx, gw = _hamiltonian_energy(x, w)
+    values, slopes = _hamiltonian_terms(x)
+    a = values[0]
+    jacobian = [gx + gw,
+                slopes[3] + [0.0, 0.0, 0.0],
+                [w[0] * w[1] * slopes[0][j] + 0.5 * slopes[2][j] for j in range(3)]
+                + [w[1] * a, w[0] * a, 0.0]]
+    jvp = [sum(row[m] * t[m] for m in range(6)) for row in jacobian]
+    vjp = [sum(g[k] * jacobian[k][m] for k in range(3)) for m in range(6)]
+    return jvp + vjp
+
+@program
+def hamiltonian_coeffs_arg(x=0.7, c=(0.3, -1.2)):
+    # RY(x), <c0 Z + c1 X> = c0 cos x + c1 sin x
+    return [c[1] * cos(x) - c[0] * sin(x), cos(x), sin(x)]
+
 if __name__ == "__main__":
     for name, fn in PROGRAMS.items():
         print(name, " ".join(prefix(v) for v in fn()))
