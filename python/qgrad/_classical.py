@@ -109,12 +109,16 @@ def _logistic(fn, args, elements, params):
 
 def _sign(fn, args, elements, params):
     e = elements[0]
-    if not _mlir.is_float(e):
-        raise TypeError("sign of integers")
-    zero, one = fn.constant(0.0, e), fn.constant(1.0, e)
-    minus = fn.constant(-1.0, e)
-    pos = fn.op(f"arith.cmpf ogt, {args[0]}, {zero} : {e}")
-    neg = fn.op(f"arith.cmpf olt, {args[0]}, {zero} : {e}")
+    if e == "i1":
+        raise TypeError("sign of booleans")
+    zero, one = fn.constant(0, e), fn.constant(1, e)
+    minus = fn.constant(-1, e)
+    if _mlir.is_float(e):
+        pos = fn.op(f"arith.cmpf ogt, {args[0]}, {zero} : {e}")
+        neg = fn.op(f"arith.cmpf olt, {args[0]}, {zero} : {e}")
+    else:
+        pos = fn.op(f"arith.cmpi sgt, {args[0]}, {zero} : {e}")
+        neg = fn.op(f"arith.cmpi slt, {args[0]}, {zero} : {e}")
     s = fn.op(f"arith.select {neg}, {minus}, {zero} : {e}")
     return fn.op(f"arith.select {pos}, {one}, {s} : {e}")
 
@@ -140,10 +144,54 @@ def _compare(float_pred, signed_pred):
 
 
 def _select_n(fn, args, elements, params):
-    # select_n(pred, false_case, true_case) for a boolean predicate.
-    if len(args) != 3 or elements[0] != "i1":
-        raise TypeError("select_n with an integer index")
-    return fn.op(f"arith.select {args[0]}, {args[2]}, {args[1]} : {elements[1]}")
+    # select_n(which, case0, case1, ...): a boolean `which` picks between two
+    # cases; an integer one among any number, as a chain of selects.
+    which, cases, e = args[0], args[1:], elements[1]
+    if elements[0] == "i1":
+        if len(cases) != 2:
+            raise TypeError("select_n with a boolean predicate and "
+                            f"{len(cases)} cases")
+        return fn.op(f"arith.select {which}, {cases[1]}, {cases[0]} : {e}")
+    result = cases[-1]
+    for k in range(len(cases) - 2, -1, -1):
+        constant = fn.constant(k, elements[0])
+        hit = fn.op(f"arith.cmpi eq, {which}, {constant} : {elements[0]}")
+        result = fn.op(f"arith.select {hit}, {cases[k]}, {result} : {e}")
+    return result
+
+
+def _is_finite(fn, args, elements, params):
+    e = elements[0]
+    if not _mlir.is_float(e):
+        raise TypeError(f"is_finite of {e}")
+    inf = fn.constant(np.inf, e)
+    magnitude = fn.op(f"math.absf {args[0]} : {e}")
+    return fn.op(f"arith.cmpf olt, {magnitude}, {inf} : {e}")
+
+
+def _pow(fn, args, elements, params):
+    base, exponent = elements
+    if not _mlir.is_float(base):
+        raise TypeError(f"needs a floating-point base, not {base}")
+    if _mlir.is_float(exponent):
+        return fn.op(f"math.powf {args[0]}, {args[1]} : {base}")
+    # An integer exponent: llvm.powi takes a C int.
+    power = args[1]
+    if exponent == "i1":
+        power = fn.op(f"arith.extui {power} : i1 to i32")
+    elif exponent != "i32":
+        power = fn.op(f"arith.trunci {power} : {exponent} to i32")
+    return fn.op(f"math.fpowi {args[0]}, {power} : {base}, i32")
+
+
+def _round(fn, args, elements, params):
+    e = elements[0]
+    if not _mlir.is_float(e):
+        raise TypeError(f"needs floating-point operands, not {e}")
+    # lax.RoundingMethod: 0 rounds halves away from zero, 1 to even.
+    method = int(params.get("rounding_method", 0))
+    op = "math.roundeven" if method == 1 else "math.round"
+    return fn.op(f"{op} {args[0]} : {e}")
 
 
 def _logical(op_name):
@@ -191,9 +239,9 @@ SCALAR_RULES = {
     "mul": _float_or_int("arith.mulf", "arith.muli"),
     "div": _float_or_int("arith.divf", "arith.divsi"),
     "rem": _float_or_int("arith.remf", "arith.remsi"),
-    "max": _float_or_int("arith.maximumf", "arith.maxsi"),
-    "min": _float_or_int("arith.minimumf", "arith.minsi"),
-    "pow": _float_only("math.powf"),
+    "max": _float_or_int("arith.maximumf", "arith.maxsi", "arith.maxui"),
+    "min": _float_or_int("arith.minimumf", "arith.minsi", "arith.minui"),
+    "pow": _pow,
     "atan2": _float_only("math.atan2"),
     "neg": _neg,
     "sin": _float_only("math.sin"),
@@ -216,7 +264,10 @@ SCALAR_RULES = {
     "abs": _float_or_int("math.absf", "math.absi"),
     "floor": _float_only("math.floor"),
     "ceil": _float_only("math.ceil"),
-    "round": _float_only("math.round"),
+    "round": _round,
+    "erf": _float_only("math.erf"),
+    "erfc": _float_only("math.erfc"),
+    "is_finite": _is_finite,
     "sign": _sign,
     "logistic": _logistic,
     "integer_pow": _integer_pow,
@@ -391,6 +442,12 @@ def _concatenate(ctx, eqn, operands):
     fn = ctx.fn
     axis = eqn.params["dimension"]
     aval = eqn.outvars[0].aval
+    if any(d > 1 for d in aval.shape[:axis]):
+        # The pieces are not contiguous in the result: element by element
+        # (copies into strided views call memrefCopy, not linked in the JIT).
+        from ._indexing import concatenate_elementwise
+
+        return [concatenate_elementwise(fn, operands, axis, aval)]
     out = Value(None, aval.shape, aval.dtype)
     acc = fn.op(f"tensor.empty() : {out.type}", "init")
     offset = 0
@@ -489,6 +546,8 @@ _REDUCTIONS = {
     "reduce_max": ("maximumf", "maxsi", -np.inf),
     "reduce_min": ("minimumf", "minsi", np.inf),
     "reduce_prod": ("mulf", "muli", 1.0),
+    "reduce_or": (None, "ori", 0),
+    "reduce_and": (None, "andi", -1),
 }
 
 
@@ -501,7 +560,18 @@ def _reduce(ctx, eqn, operands):
     rank = len(x.shape)
     shape = tuple(aval.shape)
     out_type = "tensor<" + "".join(f"{d}x" for d in shape) + elem + ">"
-    if not _mlir.is_float(elem):
+    if float_op is None and _mlir.is_float(elem):
+        _unsupported(eqn, f"'{eqn.primitive.name}' of {elem}")
+    if elem == "i1":
+        # jnp.any/all; max and min of booleans are or and and.
+        int_op, neutral = {"maximumf": ("ori", False), "ori": ("ori", False),
+                           "minimumf": ("andi", True), "andi": ("andi", True)
+                           }.get(float_op or int_op, (None, None))
+        if int_op is None:
+            _unsupported(eqn, f"'{eqn.primitive.name}' of booleans")
+    elif float_op is None:
+        neutral = int(neutral)
+    elif not _mlir.is_float(elem):
         info = np.iinfo(x.dtype)
         neutral = {0.0: 0, 1.0: 1, -np.inf: info.min, np.inf: info.max}[neutral]
     acc = _fill(fn, neutral, elem, out_type)
@@ -534,6 +604,37 @@ def _copy(ctx, eqn, operands):
     return [operands[0]]
 
 
+def _stop_gradient(ctx, eqn, operands):
+    """lax.stop_gradient: the value through a function registered inactive
+    with the AD engine (gradient.inactive, never inlined), so no derivative
+    flows through it; elementwise for tensors."""
+    fn, x = ctx.fn, operands[0]
+    if not _mlir.is_float(x.element):
+        return [x]
+    helpers = ctx.module.__dict__.setdefault("_qgrad_stop_gradient", {})
+    name = helpers.get(x.element)
+    if name is None:
+        name = ctx.module.unique_symbol(f"qgrad_stop_gradient_{x.element}")
+        helper = ctx.module.function(
+            name, {"gradient.inactive": True, 'passthrough = ["noinline"]': True})
+        argument = helper.argument(x.element)
+        # Through volatile memory: LLVM must not see that the result is the
+        # argument (it would mark it `returned` and bypass the call).
+        one = helper.op("llvm.mlir.constant(1 : i64) : i64", "c")
+        slot = helper.op(f"llvm.alloca {one} x {x.element} : (i64) -> !llvm.ptr", "p")
+        helper.emit(f"llvm.store volatile {argument}, {slot} : {x.element}, !llvm.ptr")
+        value = helper.op(f"llvm.load volatile {slot} : !llvm.ptr -> {x.element}")
+        helper.results = [(value, x.element)]
+        helpers[x.element] = name
+
+    def body(fn, scalars):
+        return fn.op(f"func.call @{name}({scalars[0]}) : ({x.element}) -> {x.element}")
+
+    from ._indexing import map_values
+
+    return [map_values(fn, [x], x.dtype, body)]
+
+
 def _call(ctx, eqn, operands):
     """Nested jaxprs (jit, custom_jvp_call, ...) are inlined: the AD engine
     differentiates what they compute, exactly, so their custom rules are
@@ -558,10 +659,12 @@ RULES.update({
     "reduce_max": _reduce,
     "reduce_min": _reduce,
     "reduce_prod": _reduce,
+    "reduce_or": _reduce,
+    "reduce_and": _reduce,
     "iota": _iota,
     "copy": _copy,
     "copy_p": _copy,
-    "stop_gradient": _copy,
+    "stop_gradient": _stop_gradient,
     "pjit": _call,
     "jit": _call,
     "closed_call": _call,
@@ -572,3 +675,10 @@ RULES.update({
     "custom_vjp_call": _call,
     "custom_vjp_call_jaxpr": _call,
 })
+
+# The rules that move elements (gather, scatter, dynamic slices, sort,
+# argmax, cumulative reductions, pad, rev, split) are in _indexing, which
+# uses this module's Value and helpers: imported last, registered here.
+from ._indexing import RULES as _INDEXING_RULES  # noqa: E402
+
+RULES.update(_INDEXING_RULES)
