@@ -115,7 +115,8 @@ struct Descriptor {
 };
 
 /// Whether a descriptor's strides are those of a dense row-major array.
-bool isDenseRowMajor(const std::vector<int64_t> &shape, const int64_t *strides) {
+bool isDenseRowMajor(const std::vector<int64_t> &shape,
+                     const int64_t *strides) {
   int64_t expected = 1;
   for (size_t d = shape.size(); d-- > 0;) {
     if (shape[d] != 1 && strides[d] != expected)

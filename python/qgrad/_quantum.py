@@ -43,6 +43,7 @@ CONTROLLED = {
 DIFF_METHODS = {
     "adjoint": "adjoint",
     "parameter-shift": "parameter-shift",
+    "finite-diff": "finite-diff",
     "best": "best",
     None: "best",
     # The device would differentiate by backpropagation through its

@@ -68,6 +68,7 @@ TEST_F(QNodeTest, DeclaredMethods) {
       {"qnode, diff_method = \"adjoint\"", QNodeDiffMethod::Adjoint},
       {"qnode, diff_method = \"parameter-shift\"",
        QNodeDiffMethod::ParameterShift},
+      {"qnode, diff_method = \"finite-diff\"", QNodeDiffMethod::FiniteDiff},
   };
   for (const Case &c : cases) {
     func::FuncOp qnode = parseQNode(c.attributes, kExpval, "f64");

@@ -86,7 +86,7 @@ func.func @grad_of_state(%x: f64) {
 
 // -----
 
-// expected-error @below {{'func.func' op has unknown diff_method "backprop"; expected "parameter-shift", "adjoint" or "best"}}
+// expected-error @below {{'func.func' op has unknown diff_method "backprop"; expected "parameter-shift", "adjoint", "finite-diff" or "best"}}
 func.func @unknown_diff_method(%x: f64) -> f64 attributes {qnode, diff_method = "backprop"} {
   %r = quantum.alloc( 1) : !quantum.reg
   %q0 = quantum.extract %r[ 0] : !quantum.reg -> !quantum.bit

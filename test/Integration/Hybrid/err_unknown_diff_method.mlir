@@ -1,7 +1,7 @@
 // RUN: sh -c 'qgrad run "$1" 0.5; echo "exit status $?"' sh %s 2>&1 | FileCheck %s
 // A qnode's diff_method that is not "parameter-shift", "adjoint" or "best",
 // found when a derivative reaches the qnode.
-// CHECK: err_unknown_diff_method.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'func.func' op has unknown diff_method "backprop"; expected "parameter-shift", "adjoint" or "best"
+// CHECK: err_unknown_diff_method.mlir:[[@LINE+3]]:{{[0-9]+}}: error: 'func.func' op has unknown diff_method "backprop"; expected "parameter-shift", "adjoint", "finite-diff" or "best"
 // CHECK: exit status 1
 
 func.func @circuit(%x: f64) -> f64 attributes {qnode, diff_method = "backprop"} {

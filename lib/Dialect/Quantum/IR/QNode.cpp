@@ -21,6 +21,7 @@ constexpr DiffMethodName kDiffMethodNames[] = {
     {"adjoint", QNodeDiffMethod::Adjoint},
     {"best", QNodeDiffMethod::Best},
     {"auto", QNodeDiffMethod::Best},
+    {"finite-diff", QNodeDiffMethod::FiniteDiff},
 };
 
 /// Which quantum methods differentiate which measurements.
@@ -89,7 +90,8 @@ FailureOr<QNodeDiffMethod> qgrad::quantum::getDiffMethod(Operation *qnode) {
   if (it == std::end(kDiffMethodNames))
     return qnode->emitOpError()
            << "has unknown diff_method " << attr
-           << "; expected \"parameter-shift\", \"adjoint\" or \"best\"";
+           << "; expected \"parameter-shift\", \"adjoint\", \"finite-diff\" "
+              "or \"best\"";
   return it->method;
 }
 

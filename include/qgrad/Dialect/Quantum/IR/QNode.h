@@ -17,12 +17,16 @@ namespace qgrad::quantum {
 inline constexpr llvm::StringLiteral kQNodeAttrName = "qnode";
 inline constexpr llvm::StringLiteral kDiffMethodAttrName = "diff_method";
 
-enum class QNodeDiffMethod { ParameterShift, Adjoint, Best };
+/// FiniteDiff differentiates the circuit by central differences of its gate
+/// parameters (PennyLane's "finite-diff"): the parameter-shift machinery
+/// with a small step instead of the shift rule.
+enum class QNodeDiffMethod { ParameterShift, Adjoint, Best, FiniteDiff };
 
 bool isQNode(mlir::Operation *func);
 
 /// The qnode's diff_method ("best" when absent); an error at the function for
-/// a value that is not "parameter-shift", "adjoint" or "best" ("auto").
+/// a value that is not "parameter-shift", "adjoint", "finite-diff" or "best"
+/// ("auto").
 mlir::FailureOr<QNodeDiffMethod> getDiffMethod(mlir::Operation *qnode);
 
 /// "best" resolves to adjoint when every measurement of the qnode is an
@@ -33,7 +37,8 @@ QNodeDiffMethod resolveDiffMethod(mlir::Operation *qnode,
 llvm::StringRef stringifyDiffMethod(QNodeDiffMethod method);
 
 /// Every measurement of the qnode must be differentiable by its resolved
-/// method: parameter shift handles expval and probs, adjoint handles expval.
+/// method: parameter shift and finite differences handle expval and probs,
+/// adjoint handles expval.
 /// Errors point at the offending measurement, with notes at the qnode and at
 /// `requestedBy` (the op asking for the derivative) when given.
 llvm::LogicalResult
