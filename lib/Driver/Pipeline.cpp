@@ -10,6 +10,8 @@
 
 #include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -57,7 +59,8 @@ static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
     "convert-gradient-to-llvm,convert-quantum-to-llvm,"
     "convert-bufferization-to-memref,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,"
-    "expand-strided-metadata,finalize-memref-to-llvm{use-aligned-alloc=1},"
+    "expand-strided-metadata,lower-affine,"
+    "finalize-memref-to-llvm{use-aligned-alloc=1},"
     "convert-math-to-llvm,"
     "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
 
@@ -137,7 +140,29 @@ llvm::Error qgrad::driver::bufferize(mlir::ModuleOp module) {
   return runPipeline(module, kBufferizePipeline, "bufferization");
 }
 
+/// Copies between strided memrefs (a slice written into a column, say)
+/// become linalg.copy, which convert-linalg-to-loops turns into loops: the
+/// memref lowering would call `memrefCopy` from MLIR's runner utilities,
+/// which the JIT does not link and the AD engine cannot differentiate.
+/// Copies between identity layouts stay memcpy.
+static void lowerStridedCopies(mlir::ModuleOp module) {
+  llvm::SmallVector<mlir::memref::CopyOp> strided;
+  module.walk([&](mlir::memref::CopyOp copy) {
+    auto source = llvm::cast<mlir::MemRefType>(copy.getSource().getType());
+    auto target = llvm::cast<mlir::MemRefType>(copy.getTarget().getType());
+    if (!source.getLayout().isIdentity() || !target.getLayout().isIdentity())
+      strided.push_back(copy);
+  });
+  for (mlir::memref::CopyOp copy : strided) {
+    mlir::OpBuilder builder(copy);
+    mlir::linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
+                                 copy.getTarget());
+    copy.erase();
+  }
+}
+
 llvm::Error qgrad::driver::lowerToLLVMDialect(mlir::ModuleOp module) {
+  lowerStridedCopies(module);
   return runPipeline(module, kLowerToLLVMPipeline, "lowering to LLVM");
 }
 
