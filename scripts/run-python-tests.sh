@@ -18,7 +18,10 @@ if [[ $(cd "$build_dir" && pwd) != "$root/build" ]]; then
   exit 0
 fi
 cd "$root"
-if ! .venv/bin/python -m pip install --no-build-isolation --no-deps -q \
+# Debian's cmake first on PATH: the one make build configured build/ with
+# (scikit-build-core would otherwise take the first cmake it finds, here a
+# newer one from pip, and rewrite the tree's cache with it).
+if ! PATH=/usr/bin:$PATH .venv/bin/python -m pip install --no-build-isolation --no-deps -q \
     --disable-pip-version-check . ; then
   echo "run-python-tests: pip install . failed" >&2
   exit 1
