@@ -144,10 +144,71 @@ def _hermitian(ctx, eqn, operands):
     if not isinstance(matrix, Value) or matrix.shape != (size, size):
         raise CompileError(f"qml.Hermitian on {len(wires)} wire(s) needs a "
                            f"{size} x {size} matrix", eqn)
-    op = Operator("hermitian", wires=wires, eqn=eqn,
-                  matrix=to_complex(ctx.fn, matrix, eqn))
+    if getattr(matrix, "constant", None) is None and matrix.element == "f64":
+        op = _pauli_expansion(ctx, matrix, wires, eqn)
+    else:
+        op = Operator("hermitian", wires=wires, eqn=eqn,
+                      matrix=to_complex(ctx.fn, matrix, eqn))
     ctx.queue.append(op)
     return [op]
+
+
+_PAULI_MATRICES = {
+    "Identity": np.eye(2), "PauliX": np.array([[0, 1], [1, 0]]),
+    "PauliY": np.array([[0, -1j], [1j, 0]]), "PauliZ": np.diag([1, -1]),
+}
+
+
+def _pauli_expansion(ctx, matrix, wires, eqn):
+    """A real symmetric matrix computed at run time as the Hamiltonian
+    sum_P Tr(P H) / 2^k P over the Pauli words P on its k wires.
+
+    The coefficients are linear in the matrix's entries, so the gradient
+    lowering differentiates them like any Hamiltonian's coefficients
+    (d<H>/dH_ij = Re rho_ji); a quantum.hermitian whose matrix depends on a
+    differentiated argument is refused. Words with an odd number of Y have
+    Tr(P H) = 0 for a real symmetric H and are left out."""
+    import itertools
+
+    fn = ctx.fn
+    k = len(wires)
+    size = 2 ** k
+    entries = {}
+
+    def entry(i, j):
+        if (i, j) not in entries:
+            entries[(i, j)] = fn.op(f"tensor.extract {matrix.ssa}[{fn.index(i)}, "
+                                    f"{fn.index(j)}] : {matrix.type}")
+        return entries[(i, j)]
+
+    terms = []
+    for names in itertools.product(sorted(_PAULI_MATRICES), repeat=k):
+        if names.count("PauliY") % 2:
+            continue
+        word = np.ones((1, 1))
+        for name in names:
+            word = np.kron(word, _PAULI_MATRICES[name])
+        weights = np.real(word).T / size  # Tr(P H) = sum_ij P_ji H_ij
+        coefficient = None
+        for (i, j), w in np.ndenumerate(weights):
+            if w == 0:
+                continue
+            term = fn.op(f"arith.mulf {fn.constant(w, 'f64')}, {entry(i, j)} : f64")
+            coefficient = term if coefficient is None else fn.op(
+                f"arith.addf {coefficient}, {term} : f64")
+        if coefficient is None:
+            continue
+        factors = [Operator("gate", name, (), [w], eqn=eqn)
+                   for name, w in zip(names, wires) if name != "Identity"]
+        if not factors:
+            factors = [Operator("gate", "Identity", (), [wires[0]], eqn=eqn)]
+        for f in factors:
+            f.queued = False
+        product = factors[0] if len(factors) == 1 else Operator(
+            "prod", operands=factors, eqn=eqn)
+        terms.append(Operator("sprod", operands=[product],
+                              coefficient=Value(coefficient, (), "float64"), eqn=eqn))
+    return Operator("sum", operands=terms, eqn=eqn)
 
 
 def to_complex(fn, value, eqn):

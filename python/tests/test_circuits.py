@@ -393,3 +393,28 @@ def test_finite_diff_qnodes_are_differentiated_by_central_differences():
     np.testing.assert_allclose(gradient[1], expected[1], atol=1e-9)
     pennylane_fd = jax.grad(loss, argnums=(0, 1))(*args)
     assert abs(gradient[0] - expected[0]) < abs(pennylane_fd[0] - expected[0])
+
+
+# --- Trainable observable data ------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_gradient_with_respect_to_a_hermitian_matrix(check, method):
+    # A matrix computed at run time is expanded into Pauli words whose
+    # coefficients are linear in its entries: d<H>/dH_ij = Re rho_ji.
+    def make(diff_method):
+        @qml.qnode(device(2), diff_method=diff_method)
+        def circuit(x, m):
+            qml.RX(x, 0)
+            qml.RY(2 * x, 1)
+            qml.CNOT([0, 1])
+            qml.RY(0.3, 0)
+            big = jnp.kron(m, m) + jnp.diag(jnp.array([0.5, 0.0, -1.0, 2.0]))
+            return (qml.expval(qml.Hermitian(m * x, wires=0)),
+                    qml.expval(qml.Hermitian(big, wires=[0, 1])))
+
+        return lambda x, m: total(circuit(x, m))
+
+    loss, reference = make(method), make("backprop")
+    args = (0.4, jnp.array([[1.0, 0.5], [0.5, -2.0]]))
+    check(loss, args, argnums=(0, 1), reference=reference)
