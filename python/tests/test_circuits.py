@@ -418,3 +418,20 @@ def test_gradient_with_respect_to_a_hermitian_matrix(check, method):
     loss, reference = make(method), make("backprop")
     args = (0.4, jnp.array([[1.0, 0.5], [0.5, -2.0]]))
     check(loss, args, argnums=(0, 1), reference=reference)
+
+
+def test_a_run_time_wire_outside_the_device_is_the_runtimes_error():
+    @qml.qnode(device(2))
+    def circuit(x, n):
+        @qml.for_loop(0, n, 1)
+        def body(i):
+            qml.RX(x, wires=i)
+
+        body()
+        return qml.expval(qml.PauliZ(0))
+
+    compiled = qgrad.qjit(circuit)
+    assert abs(compiled(0.3, 2) - np.cos(0.3)) < 1e-12
+    with pytest.raises(qgrad.ExecutionError, match="wire 2 is outside the register"):
+        compiled(0.3, 3)
+    assert abs(compiled(0.3, 1) - np.cos(0.3)) < 1e-12  # usable afterwards
