@@ -62,7 +62,8 @@ static constexpr llvm::StringLiteral kLowerToLLVMPipeline =
     "expand-strided-metadata,lower-affine,"
     "finalize-memref-to-llvm{use-aligned-alloc=1},"
     "convert-math-to-llvm,"
-    "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts";
+    "convert-math-to-libm,convert-to-llvm,reconcile-unrealized-casts,"
+    "convert-parallel-for-to-runtime";
 
 std::unique_ptr<mlir::MLIRContext> qgrad::driver::createContext() {
   static std::once_flag passesRegistered;

@@ -84,8 +84,9 @@ qgrad_rt_context *qgrad_rt_context_create(void);
 /* Frees the context, its state and its observables. NULL is ignored. */
 void qgrad_rt_context_destroy(qgrad_rt_context *ctx);
 
-/* A process-wide context, created on first use, for programs that use one
- * device. It lives until the process exits. */
+/* The calling thread's context, created on its first use, for programs
+ * that use one device; it lives until the thread exits. Inside an iteration
+ * of qgrad_rt_parallel_for it is the context that iteration runs on. */
 qgrad_rt_context *qgrad_rt_default_context(void);
 
 /* The message of the context's sticky error, or NULL when there is none.
@@ -221,6 +222,36 @@ int64_t qgrad_rt_tape_num_params(qgrad_rt_context *ctx);
 int64_t qgrad_rt_adjoint_jacobian(qgrad_rt_context *ctx, const int64_t *obs,
                                   int64_t num_obs, double *jac,
                                   int64_t num_params);
+
+/* ---- Parallel loops ------------------------------------------------------ */
+
+/* body(closure, i) for i = 0 .. n - 1, where every iteration is an
+ * independent computation writing its own outputs (compiled code uses it
+ * for the shifted circuit evaluations of a gradient). Iteration 0 runs on
+ * the calling thread first; when the registers it allocated have fewer
+ * than 14 qubits (below the kernels' own OpenMP threshold) and more than
+ * one thread is configured, the others run on qgrad_rt_num_threads()
+ * threads. Inside an iteration qgrad_rt_default_context() is ctx on the
+ * calling thread and a worker context (of that thread, cleared of errors
+ * before every iteration) on the others. Otherwise, and for a loop inside
+ * an iteration, the iterations run in order on the caller, on ctx.
+ * Results do not depend on the number of threads as long as each iteration
+ * depends only on its inputs (no qgrad_rt_measure draws).
+ * Errors: the error of the lowest failing iteration (the one a serial run
+ * stops at) becomes ctx's sticky error; iterations above it may be skipped.
+ * Returns QGRAD_RT_OK or QGRAD_RT_ERROR (also when ctx had failed before). */
+int64_t qgrad_rt_parallel_for(qgrad_rt_context *ctx, int64_t n,
+                              void (*body)(void *closure, int64_t i),
+                              void *closure);
+
+/* The number of threads qgrad_rt_parallel_for uses: the last
+ * qgrad_rt_set_num_threads(n > 0), else omp_get_max_threads()
+ * (OMP_NUM_THREADS, or the number of cores). */
+int64_t qgrad_rt_num_threads(void);
+
+/* Sets that number for every thread; 0 restores the default; 1 runs every
+ * loop serially. */
+void qgrad_rt_set_num_threads(int64_t threads);
 
 #ifdef __cplusplus
 }

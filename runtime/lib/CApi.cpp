@@ -6,11 +6,14 @@
 //===----------------------------------------------------------------------===//
 #include "qgrad_rt.h"
 
+#include "Parallel.h"
+
 #include "qgrad/Runtime/Device.h"
 #include "qgrad/Runtime/Error.h"
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <new>
 #include <string>
 
@@ -117,8 +120,11 @@ qgrad_rt_context *qgrad_rt_context_create(void) {
 void qgrad_rt_context_destroy(qgrad_rt_context *ctx) { delete ctx; }
 
 qgrad_rt_context *qgrad_rt_default_context(void) {
-  static qgrad_rt_context *context = qgrad_rt_context_create();
-  return context;
+  if (qgrad_rt_context *worker = currentWorkerContext())
+    return worker;
+  thread_local std::unique_ptr<qgrad_rt_context> context(
+      qgrad_rt_context_create());
+  return context.get();
 }
 
 const char *qgrad_rt_last_error(const qgrad_rt_context *ctx) {
@@ -152,6 +158,7 @@ int64_t qgrad_rt_seed(qgrad_rt_context *ctx, int64_t seed) {
 }
 
 int64_t qgrad_rt_allocate(qgrad_rt_context *ctx, int64_t numQubits) {
+  noteAllocation(numQubits);
   return guarded(ctx, "qgrad_rt_allocate",
                  [&](Device &d) { d.allocate(numQubits); });
 }

@@ -107,6 +107,8 @@ TEST(RuntimeAPI, SignaturesAreTheCPrototypes) {
        C_LETTERS(qgrad_rt_tape_stop)},
       {RuntimeFunction::AdjointJacobian, "qgrad_rt_adjoint_jacobian",
        C_LETTERS(qgrad_rt_adjoint_jacobian)},
+      {RuntimeFunction::ParallelFor, "qgrad_rt_parallel_for",
+       C_LETTERS(qgrad_rt_parallel_for)},
   };
   for (const Case &c : cases) {
     EXPECT_EQ(runtimeFunctionName(c.fn), c.name);

@@ -23,4 +23,25 @@ def ConvertQuantumToLLVM : Pass<"convert-quantum-to-llvm", "mlir::ModuleOp"> {
   ];
 }
 
+def ConvertParallelForToRuntime
+    : Pass<"convert-parallel-for-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Run the loops marked qgrad.parallel_for with "
+                "qgrad_rt_parallel_for";
+  let description = [{
+    Runs on the LLVM dialect, at the end of the LLVM lowering. An
+    `llvm.func @F(operands..., %n: i64)` marked `qgrad.parallel_for = @C`
+    (the gradient lowering's `Q.evaluate.columns`, whose body calls
+    `@C(operands..., %i)` for i < n) gets the body
+
+      closure = {operands...} on the stack
+      qgrad_rt_parallel_for(qgrad_rt_default_context(), n, @F.body, closure)
+
+    where the new `llvm.func private @F.body(%closure: !llvm.ptr, %i: i64)`
+    loads the operands and calls `@C(operands..., %i)`. The runtime runs
+    the iterations in order on one thread, or side by side on threads with
+    contexts of their own (docs/runtime.md, "Threads").
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 #endif // QGRAD_CONVERSION_QUANTUMTOLLVM_PASSES_TD

@@ -14,6 +14,7 @@
 namespace qgrad {
 
 #define GEN_PASS_DECL_CONVERTQUANTUMTOLLVM
+#define GEN_PASS_DECL_CONVERTPARALLELFORTORUNTIME
 #define GEN_PASS_REGISTRATION
 #include "qgrad/Conversion/QuantumToLLVM/Passes.h.inc"
 

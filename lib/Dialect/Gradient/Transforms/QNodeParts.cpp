@@ -91,6 +91,41 @@ void emitDerivativeRule(OpBuilder &b, Location loc, Value kind,
   emitShiftRule(b, loc, kind, addTerm);
 }
 
+/// A value buffer per result type into `plus` and one into `minus`.
+void allocPlusMinus(OpBuilder &b, Location loc, TypeRange types,
+                    SmallVectorImpl<Value> &plus,
+                    SmallVectorImpl<Value> &minus) {
+  for (Type type : types) {
+    plus.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
+    minus.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
+  }
+}
+
+/// Runs evaluate(b, sign * shift, outs) for sign = +1 into `plus` and
+/// sign = -1 into `minus`: the two evaluations of one shift-rule term.
+void evaluateBothSigns(
+    OpBuilder &b, double shift, ArrayRef<Value> plus, ArrayRef<Value> minus,
+    function_ref<void(OpBuilder &, double, ArrayRef<Value>)> evaluate) {
+  evaluate(b, shift, plus);
+  evaluate(b, -shift, minus);
+}
+
+/// For every element e of the value buffers plus and minus (of the same
+/// shape): write(b, e, scale * (plus[e] - minus[e])), the term of a rule.
+void emitScaledDifferences(
+    OpBuilder &b, Location loc, Value plus, Value minus, double scale,
+    function_ref<void(OpBuilder &, Location, Value e, Value term)> write) {
+  LinearView plusView(b, loc, plus), minusView(b, loc, minus);
+  buildLoop(b, loc, getNumElements(b, loc, plus),
+            [&](OpBuilder &eb, Location el, Value e) {
+              Value difference = arith::SubFOp::create(
+                  eb, el, plusView.load(eb, el, e), minusView.load(eb, el, e));
+              write(eb, el, e,
+                    arith::MulFOp::create(eb, el, difference,
+                                          f64Constant(eb, el, scale)));
+            });
+}
+
 bool isQuantumType(Type type) {
   return isa<quantum::QubitType, quantum::QuregType, quantum::ObservableType>(
       type);
@@ -142,6 +177,9 @@ private:
   FailureOr<func::FuncOp> getQuantumPart();
   FailureOr<func::FuncOp> getAdjointPart();
   FailureOr<func::FuncOp> getEvaluate();
+  /// Q.evaluate.columns, the parameter-shift (or central-difference) loop
+  /// over the Jacobians' columns, and Q.evaluate.column, its body.
+  func::FuncOp getShiftColumns(func::FuncOp quantumPart, bool finiteDifference);
   FailureOr<func::FuncOp> getLinearised();
   /// A private function `part` with an entry block, inlined before AD.
   func::FuncOp createInlinedPart(StringRef part, FunctionType type);
@@ -557,58 +595,117 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
       ValueRange{numParams});
   callWith(b, *kinds, {kindCodes});
+  func::FuncOp columns = getShiftColumns(*quantumPart, finiteDifference);
+  SmallVector<Value> operands(args);
+  operands.append({params, kindCodes});
+  llvm::append_range(operands, jacobians);
+  operands.push_back(numParams);
+  func::CallOp::create(b, loc, columns, operands);
+  func::ReturnOp::create(b, loc);
+  return fn;
+}
+
+// Q.evaluate.column(args, params, kinds, jacobians..., j) writes column j of
+// every Jacobian: the 2 (or 4) shifted evaluations of the quantum part and
+// their combination, in the order of the rule. Columns touch disjoint
+// memory, so Q.evaluate.columns(args, params, kinds, jacobians..., n),
+// which calls it for j = 0 .. n - 1, may run them in any order and on any
+// thread with the same result: it carries kParallelForAttrName naming its
+// column, and the LLVM lowering (convert-parallel-for-to-runtime) turns its
+// loop into qgrad_rt_parallel_for over an outlined body. The evaluations
+// are deterministic: both methods refuse mid-circuit measurements (whose
+// draws would depend on the context, hence on the thread).
+func::FuncOp QNodeSplitter::getShiftColumns(func::FuncOp quantumPart,
+                                            bool finiteDifference) {
+  if (func::FuncOp existing = lookup("evaluate.columns"))
+    return existing;
+  MLIRContext *context = module.getContext();
+  OpBuilder b(context);
+  Type f64 = b.getF64Type();
+  auto vector = MemRefType::get({ShapedType::kDynamic}, f64);
+  auto matrix =
+      MemRefType::get({ShapedType::kDynamic, ShapedType::kDynamic}, f64);
+  unsigned numArgs = qnode.getNumArguments();
+  size_t numResults = qnode.getNumResults();
+  SmallVector<Type> inputs(qnode.getArgumentTypes());
+  inputs.push_back(vector);
+  inputs.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()));
+  inputs.append(numResults, matrix);
+  inputs.push_back(b.getIndexType());
+  auto createPart = [&](StringRef part) {
+    b.setInsertionPointAfter(qnode);
+    auto fn = func::FuncOp::create(b, loc, partName(part),
+                                   b.getFunctionType(inputs, {}));
+    fn.setPrivate();
+    symbols.insert(fn);
+    Block *entry = fn.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    return fn;
+  };
+
+  func::FuncOp column = createPart("evaluate.column");
+  ValueRange args = column.getArguments().take_front(numArgs);
+  Value params = column.getArgument(numArgs);
+  Value kindCodes = column.getArgument(numArgs + 1);
+  ValueRange jacobians = column.getArguments().slice(numArgs + 2, numResults);
+  Value j = column.getArguments().back();
+  Value numParams = memref::DimOp::create(b, loc, params, 0);
   Value shifted =
       memref::AllocOp::create(b, loc, vector, ValueRange{numParams});
   memref::CopyOp::create(b, loc, params, shifted);
   SmallVector<Value> plus, minus;
-  for (Value result : results) {
-    plus.push_back(allocValueBuffer(b, loc, result));
-    minus.push_back(allocValueBuffer(b, loc, result));
-  }
+  allocPlusMinus(b, loc, qnode.getFunctionType().getResults(), plus, minus);
+  Value angle = memref::LoadOp::create(b, loc, params, j);
+  Value kind = memref::LoadOp::create(b, loc, kindCodes, j);
+  // Evaluates the circuit at angle +- shift into plus/minus, then adds
+  // scale * (plus - minus) into column j of every Jacobian.
+  auto addShiftedDifference = [&](OpBuilder &sb, double shift, double scale,
+                                  bool accumulate) {
+    evaluateBothSigns(
+        sb, shift, plus, minus,
+        [&](OpBuilder &eb, double offset, ArrayRef<Value> outs) {
+          Value at = arith::AddFOp::create(eb, loc, angle,
+                                           f64Constant(eb, loc, offset));
+          memref::StoreOp::create(eb, loc, at, shifted, j);
+          SmallVector<Value> operands(args);
+          operands.push_back(shifted);
+          ValueRange evaluated =
+              func::CallOp::create(eb, loc, quantumPart, operands).getResults();
+          for (auto [k, value] : llvm::enumerate(evaluated))
+            storeValue(eb, loc, value, outs[k]);
+        });
+    memref::StoreOp::create(sb, loc, angle, shifted, j);
+    for (size_t k = 0; k < numResults; ++k)
+      emitScaledDifferences(
+          sb, loc, plus[k], minus[k], scale,
+          [&](OpBuilder &eb, Location el, Value e, Value term) {
+            if (accumulate) {
+              Value old = memref::LoadOp::create(eb, el, jacobians[k],
+                                                 ValueRange{e, j});
+              term = arith::AddFOp::create(eb, el, old, term);
+            }
+            memref::StoreOp::create(eb, el, term, jacobians[k],
+                                    ValueRange{e, j});
+          });
+  };
+  emitDerivativeRule(
+      b, loc, kind, finiteDifference,
+      [&](OpBuilder &sb, double shift, double scale, bool first) {
+        addShiftedDifference(sb, shift, scale, !first);
+      });
+  func::ReturnOp::create(b, loc);
 
-  buildLoop(b, loc, numParams, [&](OpBuilder &lb, Location l, Value j) {
-    Value angle = memref::LoadOp::create(lb, l, params, j);
-    Value kind = memref::LoadOp::create(lb, l, kindCodes, j);
-    // Evaluates the circuit at angle +- shift into plus/minus, then adds
-    // scale * (plus - minus) into column j of every Jacobian.
-    auto addShiftedDifference = [&](OpBuilder &sb, double shift, double scale,
-                                    bool accumulate) {
-      for (auto [sign, buffers] :
-           {std::pair<double, SmallVector<Value> *>{1.0, &plus},
-            std::pair<double, SmallVector<Value> *>{-1.0, &minus}}) {
-        Value at = arith::AddFOp::create(sb, l, angle,
-                                         f64Constant(sb, l, sign * shift));
-        memref::StoreOp::create(sb, l, at, shifted, j);
-        ValueRange evaluated = callWith(sb, *quantumPart, {shifted});
-        for (auto [k, value] : llvm::enumerate(evaluated))
-          storeValue(sb, l, value, (*buffers)[k]);
-      }
-      memref::StoreOp::create(sb, l, angle, shifted, j);
-      for (size_t k = 0; k < numResults; ++k) {
-        LinearView plusView(sb, l, plus[k]), minusView(sb, l, minus[k]);
-        Value count = getNumElements(sb, l, plus[k]);
-        buildLoop(sb, l, count, [&](OpBuilder &eb, Location el, Value e) {
-          Value difference = arith::SubFOp::create(
-              eb, el, plusView.load(eb, el, e), minusView.load(eb, el, e));
-          Value term = arith::MulFOp::create(eb, el, difference,
-                                             f64Constant(eb, el, scale));
-          if (accumulate) {
-            Value old =
-                memref::LoadOp::create(eb, el, jacobians[k], ValueRange{e, j});
-            term = arith::AddFOp::create(eb, el, old, term);
-          }
-          memref::StoreOp::create(eb, el, term, jacobians[k], ValueRange{e, j});
-        });
-      }
-    };
-    emitDerivativeRule(
-        lb, l, kind, finiteDifference,
-        [&](OpBuilder &sb, double shift, double scale, bool first) {
-          addShiftedDifference(sb, shift, scale, !first);
-        });
+  func::FuncOp columns = createPart("evaluate.columns");
+  Value count = columns.getArguments().back();
+  buildLoop(b, loc, count, [&](OpBuilder &lb, Location l, Value index) {
+    SmallVector<Value> operands(columns.getArguments().drop_back());
+    operands.push_back(index);
+    func::CallOp::create(lb, l, column, operands);
   });
   func::ReturnOp::create(b, loc);
-  return fn;
+  columns->setAttr(quantum::kParallelForAttrName,
+                   FlatSymbolRefAttr::get(column));
+  return columns;
 }
 
 QNodeSplitter::Evaluation
@@ -801,60 +898,53 @@ FailureOr<func::FuncOp> QNodeSplitter::getSecondOrderSurrogate() {
     kindOperands.push_back(kindCodes);
     func::CallOp::create(b, loc, *kinds, kindOperands);
     SmallVector<Value> slopes, plus, minus;
-    for (auto [k, type] : llvm::enumerate(resultTypes)) {
-      Value rows = memref::DimOp::create(b, loc, jacobians[k], 0);
+    for (Value jacobian : jacobians) {
+      Value rows = memref::DimOp::create(b, loc, jacobian, 0);
       slopes.push_back(
           memref::AllocOp::create(b, loc, matrix, ValueRange{rows, numParams}));
-      plus.push_back(memref::AllocOp::create(b, loc, getValueBufferType(type)));
-      minus.push_back(
-          memref::AllocOp::create(b, loc, getValueBufferType(type)));
     }
+    allocPlusMinus(b, loc, resultTypes, plus, minus);
     Value shifted = memref::AllocOp::create(b, loc, vector, numParams);
     buildLoop(b, loc, numParams, [&](OpBuilder &lb, Location l, Value j) {
       Value kind = memref::LoadOp::create(lb, l, kindCodes, j);
       // slope[:, j] = 1/2 (J0[:, j] + sum of scale * (L(+) - L(-))).
       auto addShifted = [&](OpBuilder &sb, double shift, double scale,
                             bool first) {
-        for (auto [sign, buffers] :
-             {std::pair<double, SmallVector<Value> *>{1.0, &plus},
-              std::pair<double, SmallVector<Value> *>{-1.0, &minus}}) {
-          buildLoop(sb, l, numParams, [&](OpBuilder &cb, Location cl, Value i) {
-            memref::StoreOp::create(
-                cb, cl, memref::LoadOp::create(cb, cl, params, i), shifted, i);
-          });
-          Value at = arith::AddFOp::create(
-              sb, l, memref::LoadOp::create(sb, l, params, j),
-              f64Constant(sb, l, sign * shift));
-          memref::StoreOp::create(sb, l, at, shifted, j);
-          SmallVector<Value> operands(args);
-          operands.push_back(shifted);
-          llvm::append_range(operands, *buffers);
-          func::CallOp::create(sb, l, *linearisedPart, operands);
-        }
-        for (size_t k = 0; k < plus.size(); ++k) {
-          LinearView plusView(sb, l, plus[k]), minusView(sb, l, minus[k]);
-          buildLoop(sb, l, getNumElements(sb, l, plus[k]),
-                    [&](OpBuilder &eb, Location el, Value e) {
-                      Value difference = arith::SubFOp::create(
-                          eb, el, plusView.load(eb, el, e),
-                          minusView.load(eb, el, e));
-                      Value term = arith::MulFOp::create(
-                          eb, el, difference, f64Constant(eb, el, 0.5 * scale));
-                      Value base =
-                          first
-                              ? arith::MulFOp::create(
-                                    eb, el,
-                                    memref::LoadOp::create(eb, el, jacobians[k],
-                                                           ValueRange{e, j}),
-                                    f64Constant(eb, el, 0.5))
-                              : memref::LoadOp::create(eb, el, slopes[k],
-                                                       ValueRange{e, j})
-                                    .getResult();
-                      memref::StoreOp::create(
-                          eb, el, arith::AddFOp::create(eb, el, base, term),
-                          slopes[k], ValueRange{e, j});
-                    });
-        }
+        evaluateBothSigns(
+            sb, shift, plus, minus,
+            [&](OpBuilder &eb, double offset, ArrayRef<Value> outs) {
+              buildLoop(eb, l, numParams,
+                        [&](OpBuilder &cb, Location cl, Value i) {
+                          memref::StoreOp::create(
+                              cb, cl, memref::LoadOp::create(cb, cl, params, i),
+                              shifted, i);
+                        });
+              Value at = arith::AddFOp::create(
+                  eb, l, memref::LoadOp::create(eb, l, params, j),
+                  f64Constant(eb, l, offset));
+              memref::StoreOp::create(eb, l, at, shifted, j);
+              SmallVector<Value> operands(args);
+              operands.push_back(shifted);
+              llvm::append_range(operands, outs);
+              func::CallOp::create(eb, l, *linearisedPart, operands);
+            });
+        for (size_t k = 0; k < plus.size(); ++k)
+          emitScaledDifferences(
+              sb, l, plus[k], minus[k], 0.5 * scale,
+              [&](OpBuilder &eb, Location el, Value e, Value term) {
+                Value base =
+                    first ? arith::MulFOp::create(
+                                eb, el,
+                                memref::LoadOp::create(eb, el, jacobians[k],
+                                                       ValueRange{e, j}),
+                                f64Constant(eb, el, 0.5))
+                          : memref::LoadOp::create(eb, el, slopes[k],
+                                                   ValueRange{e, j})
+                                .getResult();
+                memref::StoreOp::create(
+                    eb, el, arith::AddFOp::create(eb, el, base, term),
+                    slopes[k], ValueRange{e, j});
+              });
       };
       emitShiftRule(lb, l, kind, addShifted);
     });

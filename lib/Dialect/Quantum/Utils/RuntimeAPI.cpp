@@ -40,6 +40,7 @@ constexpr RuntimeSignature kRuntimeSignatures[] = {
     {RuntimeFunction::TapeStop, "qgrad_rt_tape_stop", 'i', "p"},
     {RuntimeFunction::AdjointJacobian, "qgrad_rt_adjoint_jacobian", 'i',
      "ppipi"},
+    {RuntimeFunction::ParallelFor, "qgrad_rt_parallel_for", 'i', "pipp"},
 };
 
 const RuntimeSignature &signatureOf(RuntimeFunction function) {

@@ -40,13 +40,11 @@ func.func @main(%x: f64) -> f64 {
 // CHECK:           arith.subf
 // CHECK:           memref.load %[[JAC]]
 
-// The Jacobian by parameter shift: marked inactive for the AD engine and
-// never inlined; the two-term rule scales by 1/2, the four-term rule (CRY)
-// by c1 = (sqrt2+1)/(4 sqrt2) at +-pi/2 and c2 = (sqrt2-1)/(4 sqrt2) at +-3pi/2.
-// CHECK-LABEL: func.func private @circuit.evaluate(
-// CHECK-SAME:    attributes {gradient.inactive, passthrough = ["noinline"]}
-// CHECK:         call @circuit.quantum(
-// CHECK:         call @circuit.kinds(
+// The Jacobian by parameter shift, one column per gate parameter
+// (qnode-parallel-evaluate.mlir has the loop): the two-term rule scales by
+// 1/2, the four-term rule (CRY) by c1 = (sqrt2+1)/(4 sqrt2) at +-pi/2 and
+// c2 = (sqrt2-1)/(4 sqrt2) at +-3pi/2.
+// CHECK-LABEL: func.func private @circuit.evaluate.column(
 // CHECK:         scf.if
 // CHECK:           arith.constant 1.5707963267948966 : f64
 // CHECK:           arith.constant 0.42677669529663681 : f64
@@ -54,6 +52,13 @@ func.func @main(%x: f64) -> f64 {
 // CHECK:           arith.constant -0.073223304703363135 : f64
 // CHECK:         } else {
 // CHECK:           arith.constant 5.000000e-01 : f64
+
+// Marked inactive for the AD engine and never inlined.
+// CHECK-LABEL: func.func private @circuit.evaluate(
+// CHECK-SAME:    attributes {gradient.inactive, passthrough = ["noinline"]}
+// CHECK:         call @circuit.quantum(
+// CHECK:         call @circuit.kinds(
+// CHECK:         call @circuit.evaluate.columns(
 
 // Shift rules in execution order: RX two-term (0), CRY four-term (1).
 // CHECK-LABEL: func.func private @circuit.kinds(

@@ -37,7 +37,17 @@ enum class RuntimeFunction {
   TapeStart,
   TapeStop,
   AdjointJacobian,
+  ParallelFor,
 };
+
+/// On a private `func.func @F(operands..., %n: index)` whose body calls
+/// `@C(operands..., %i)` for i = 0 .. n - 1 and nothing else, the symbol of
+/// C: the calls are independent and may run in any order and in parallel.
+/// The LLVM lowering (convert-parallel-for-to-runtime) then replaces F's
+/// body by `qgrad_rt_parallel_for(ctx, n, body, closure)`, where the
+/// closure holds the operands and the outlined body calls C.
+inline constexpr llvm::StringLiteral kParallelForAttrName =
+    "qgrad.parallel_for";
 
 /// The C name of `fn` (`qgrad_rt_...`).
 llvm::StringRef runtimeFunctionName(RuntimeFunction fn);
