@@ -24,6 +24,10 @@ struct Options {
   bool quick = false;
   bool json = false;
   int threads = 1;
+  std::string only; // one section: gates, kernels, layered or adjoint
+  bool runs(const char *section) const {
+    return only.empty() || only == section;
+  }
 };
 
 struct Report {
@@ -45,10 +49,13 @@ Options parse(int argc, char **argv) {
       o.json = true;
     else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
       o.threads = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
+      o.only = argv[++i];
     else {
       std::fprintf(stderr,
                    "usage: qgrad-bench-runtime [--quick] [--json] "
-                   "[--threads N]\nunknown argument '%s'\n",
+                   "[--threads N] [--only gates|kernels|layered|adjoint]\n"
+                   "unknown argument '%s'\n",
                    argv[i]);
       std::exit(2);
     }
@@ -98,18 +105,35 @@ void benchGates(const Options &o, Report &r) {
   }
 }
 
+/// Single kernels on a state that stays in cache, in ns per amplitude: what
+/// the tiled passes are made of.
+void benchKernels(const Options &o, Report &r) {
+  for (const KernelCase &c : kernelCases()) {
+    double ns = timeKernel(c, (o.quick ? 20 : 60) << (15 - c.bits));
+    r.add("kernel_" + c.name + "_ns", ns, "ns/amplitude");
+  }
+}
+
 void benchLayered(const Options &o, Report &r) {
   int n = 20, layers = 10;
   rt::Device device;
-  Timing t = timeIt(
-      o.quick ? 5 : 10, [&] { device.allocate(n); },
-      [&] {
-        applyLayered(device, n, layers, 0.1);
-        device.state();
-      });
+  auto layered = [&](int threads) {
+    omp_set_num_threads(threads);
+    Timing t = timeIt(
+        o.quick ? 5 : 10, [&] { device.allocate(n); },
+        [&] {
+          applyLayered(device, n, layers, 0.1);
+          device.state();
+        });
+    omp_set_num_threads(o.threads);
+    return t;
+  };
+  Timing t = layered(o.threads);
   r.add("layered20_seconds", t.min, "s (600 gates)");
   r.add("layered20_median_seconds", t.median, "s");
   r.add("layered20_cpu_seconds", t.cpuMin, "s of thread CPU time");
+  Timing two = layered(2);
+  r.add("layered20_2threads_seconds", two.min, "s (OpenMP, 2 threads)");
 }
 
 /// One forward pass (no tape) and the adjoint Jacobian of <Z0> after a taped
@@ -163,9 +187,14 @@ int main(int argc, char **argv) {
     std::printf("qgrad-bench-runtime (%d thread%s%s)\n", o.threads,
                 o.threads == 1 ? "" : "s", o.quick ? ", quick" : "");
   try {
-    benchGates(o, r);
-    benchLayered(o, r);
-    benchAdjoint(o, r);
+    if (o.runs("gates"))
+      benchGates(o, r);
+    if (o.runs("kernels"))
+      benchKernels(o, r);
+    if (o.runs("layered"))
+      benchLayered(o, r);
+    if (o.runs("adjoint"))
+      benchAdjoint(o, r);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "qgrad-bench-runtime: %s\n", e.what());
     return 1;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace qgrad::bench {
@@ -24,6 +25,17 @@ struct Timing {
 };
 Timing timeIt(int reps, const std::function<void()> &setup,
               const std::function<void()> &body);
+
+/// One kernel op on a state of 2^bits amplitudes (small enough for a cache).
+struct KernelCase {
+  std::string name;
+  int bits;
+  std::vector<rt::KernelOp> ops; // run in order, each on the whole state
+  bool executor = false;         // through runOps (fusion, blocks) on one tile
+};
+std::vector<KernelCase> kernelCases();
+/// Best of a few batches of `reps` runs: ns per amplitude and op.
+double timeKernel(const KernelCase &c, int reps);
 
 /// One read-modify-write pass over 2^n complex doubles: the memory-bandwidth
 /// floor of a one-qubit gate on n qubits.

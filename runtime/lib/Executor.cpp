@@ -3,6 +3,7 @@
 
 #include "qgrad/Runtime/Fusion.h"
 
+#include "BlockKernels.h"
 #include "IndexLoops.h"
 #include "RunKernels.h"
 
@@ -16,15 +17,6 @@ namespace {
 
 Index lowBits(int count) {
   return count >= 64 ? ~Index(0) : (Index(1) << count) - 1;
-}
-
-/// Spreads the low bits of value over the set bits of mask (lowest first).
-Index scatterBits(Index value, Index mask) {
-  Index out = 0;
-  for (; mask && value; mask &= mask - 1, value >>= 1)
-    if (value & 1)
-      out |= mask & -mask;
-  return out;
 }
 
 /// Adds `count` of the lowest bits not in `bits` to it.
@@ -50,8 +42,7 @@ void copyRun(Complex *to, const Complex *from, Index count) {
 }
 
 void runWhole(const Pass &pass, const StateBatch &batch, bool parallel) {
-  for (const KernelOp &op : pass.ops)
-    runOp(op, batch, parallel);
+  runPlan(planBlocks(pass.ops, batch.numBits), batch, parallel);
 }
 
 /// The tiles of one pass: which global amplitudes a tile holds.
@@ -83,15 +74,28 @@ void runTiled(const Pass &pass, const StateBatch &batch,
   int tileBits = options.tileBits;
   Index tile = fillLowest(pass.bits, tileBits - std::popcount(pass.bits));
   TileLayout layout = layoutTiles(tile, numBits, tileBits);
+  std::vector<KernelOp> localOps;
 
-  int localOf[64] = {};
-  int rank = 0;
-  for (Index m = tile; m; m &= m - 1)
-    localOf[std::countr_zero(m)] = rank++;
-  std::vector<KernelOp> local;
-  local.reserve(pass.ops.size());
-  for (const KernelOp &op : pass.ops)
-    local.push_back(remapBits(op, localOf));
+  // A pass of blockable ops only runs in place: a block reads the tile's
+  // amplitudes where they are, so the tile needs no copy (and its lines no
+  // second trip from memory to be written back).
+  bool blocksOnly = (tile & 3) == 3 && allBlockable(pass.ops);
+  std::vector<OpBlock> plan;
+  if (blocksOnly) {
+    plan = planBlocks(pass.ops, numBits, true);
+  } else {
+    int localOf[64] = {};
+    int rank = 0;
+    for (Index m = tile; m; m &= m - 1)
+      localOf[std::countr_zero(m)] = rank++;
+    std::vector<KernelOp> local;
+    local.reserve(pass.ops.size());
+    for (const KernelOp &op : pass.ops)
+      local.push_back(remapBits(op, localOf));
+    plan = planBlocks(local, tileBits);
+    // The plan points into `local`: keep it alive with the plan.
+    localOps.swap(local);
+  }
 
   Index numTiles = Index(1) << (numBits - tileBits);
   size_t derivSize = static_cast<size_t>(batch.numStates - 1) * batch.numSlots;
@@ -102,6 +106,14 @@ void runTiled(const Pass &pass, const StateBatch &batch,
   Index tileSize = Index(1) << tileBits, runSize = Index(1) << layout.runBits;
 
   auto work = [&](int thread, Index begin, Index end) {
+    if (blocksOnly) {
+      for (Index t = begin; t < end; ++t)
+        for (const OpBlock &item : plan)
+          for (int s = 0; s < batch.numStates; ++s)
+            item.block->run(batch.states[s], tile,
+                            scatterBits(t, layout.outerBits), false);
+      return;
+    }
     std::vector<std::vector<Complex>> buffers(layout.inPlace ? 0
                                                              : batch.numStates);
     for (auto &buffer : buffers)
@@ -121,8 +133,7 @@ void runTiled(const Pass &pass, const StateBatch &batch,
           copyRun(views[s] + r * runSize,
                   batch.states[s] + base + layout.runOffset[r], runSize);
       }
-      for (const KernelOp &op : local)
-        runOp(op, tileBatch, false);
+      runPlan(plan, tileBatch, false);
       if (layout.inPlace)
         continue;
       for (int s = 0; s < batch.numStates; ++s)

@@ -31,6 +31,15 @@ inline Index depositZeros(Index x, Index mask) {
   return x;
 }
 
+/// Spreads the low bits of value over the set bits of mask (lowest first).
+inline Index scatterBits(Index value, Index mask) {
+  Index out = 0;
+  for (; mask && value; mask &= mask - 1, value >>= 1)
+    if (value & 1)
+      out |= mask & -mask;
+  return out;
+}
+
 inline int maxThreads() {
 #ifdef _OPENMP
   return omp_get_max_threads();

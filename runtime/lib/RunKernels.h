@@ -77,13 +77,25 @@ inline Shape shapeOf(const Complex *m) {
   return Shape::General;
 }
 
-/// c * v where only the parts of c that the shape allows are non-zero.
+/// a * b + c in one rounding (a vector FMA instruction).
+inline V8 fma(V8 a, V8 b, V8 c) { return __builtin_elementwise_fma(a, b, c); }
+
+/// acc + c * v where only the parts of c that HasRe/HasIm say are non-zero,
+/// as a chain of multiply-adds (no separate products to add up).
+template <bool HasRe, bool HasIm>
+inline V8 addScaled(V8 acc, const CMul &c, V8 v, V8 swapped) {
+  if constexpr (HasRe)
+    acc = fma(c.re, v, acc);
+  if constexpr (HasIm)
+    acc = fma(c.im, swapped, acc);
+  return acc;
+}
+
+/// c * v, with the parts of c as above.
 template <bool HasRe, bool HasIm>
 inline V8 scaled(const CMul &c, V8 v, V8 swapped) {
-  if constexpr (HasRe && HasIm)
-    return c(v, swapped);
-  else if constexpr (HasRe)
-    return c.re * v;
+  if constexpr (HasRe)
+    return addScaled<false, HasIm>(c.re * v, c, v, swapped);
   else
     return c.im * swapped;
 }
@@ -126,26 +138,25 @@ struct Mat2 {
   }
 
   /// The new x and y halves of split runs.
-  template <Shape S> V8 rowX(V8 vx, V8 sx, V8 vy, V8 sy) const {
-    V8 out = scaled<diagRe(S), diagIm(S)>(split[0], vx, sx);
+  /// d * v + o * w, the diagonal and off-diagonal parts of one row.
+  template <Shape S>
+  static V8 row(const CMul &d, V8 v, V8 sv, const CMul &o, V8 w, V8 sw) {
+    V8 out = scaled<diagRe(S), diagIm(S)>(d, v, sv);
     if constexpr (S != Shape::Diagonal)
-      out += scaled<offRe(S), offIm(S)>(split[1], vy, sy);
+      out = addScaled<offRe(S), offIm(S)>(out, o, w, sw);
     return out;
   }
+  template <Shape S> V8 rowX(V8 vx, V8 sx, V8 vy, V8 sy) const {
+    return row<S>(split[0], vx, sx, split[1], vy, sy);
+  }
   template <Shape S> V8 rowY(V8 vx, V8 sx, V8 vy, V8 sy) const {
-    V8 out = scaled<diagRe(S), diagIm(S)>(split[3], vy, sy);
-    if constexpr (S != Shape::Diagonal)
-      out += scaled<offRe(S), offIm(S)>(split[2], vx, sx);
-    return out;
+    return row<S>(split[3], vy, sy, split[2], vx, sx);
   }
   /// The update of a vector that holds both halves (targets on bit 0 or 1).
   template <Shape S, int Target> V8 inVector(V8 v) const {
-    V8 out = scaled<diagRe(S), diagIm(S)>(diag[Target], v, swapReIm(v));
-    if constexpr (S != Shape::Diagonal) {
-      V8 w = partners<Target>(v);
-      out += scaled<offRe(S), offIm(S)>(offDiag[Target], w, swapReIm(w));
-    }
-    return out;
+    V8 w = partners<Target>(v);
+    return row<S>(diag[Target], v, swapReIm(v), offDiag[Target], w,
+                  swapReIm(w));
   }
 };
 
