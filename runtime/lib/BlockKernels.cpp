@@ -1,6 +1,8 @@
 //===- BlockKernels.cpp - One-bit ops applied together in registers ------===//
 #include "BlockKernels.h"
 
+#include "DerivKernels.h"
+
 #include "IndexLoops.h"
 #include "RunKernels.h"
 
@@ -224,8 +226,15 @@ std::vector<OpBlock> planBlocks(const std::vector<KernelOp> &ops, int numBits,
         mask |= Index(1) << s[i].target;
     return mask;
   };
-  for (const KernelOp &op : ops) {
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const KernelOp &op = ops[i];
     size_t before = steps.size();
+    if (i + 1 < ops.size() && canPairDeriv1(op, ops[i + 1])) {
+      close();
+      plan.push_back({&op, nullptr, &ops[i + 1]});
+      ++i;
+      continue;
+    }
     if (numBits < 2 || !appendBlockSteps(op, steps)) {
       close();
       plan.push_back({&op, nullptr});
@@ -249,6 +258,10 @@ void runPlan(const std::vector<OpBlock> &plan, const StateBatch &batch,
              bool parallel) {
   Index all = (Index(1) << batch.numBits) - 1;
   for (const OpBlock &item : plan) {
+    if (item.second) {
+      runDeriv1Pair(*item.op, *item.second, batch, parallel);
+      continue;
+    }
     if (item.op) {
       runOp(*item.op, batch, parallel);
       continue;

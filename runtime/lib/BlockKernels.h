@@ -66,12 +66,14 @@ private:
 struct OpBlock {
   const KernelOp *op = nullptr;
   std::unique_ptr<BlockKernel> block;
+  const KernelOp *second = nullptr; // a Deriv1 that runs with op in one pass
 };
 
 /// Cuts ops (on a state of numBits bits) into blocks of consecutive
 /// blockable ops with at most kBlockSlotBits targets above bit 1 and ops
 /// that run alone. A block holds at least two ops, or one with
-/// singlesAsBlocks; the items reference ops.
+/// singlesAsBlocks. Two adjoint steps on one target that canPairDeriv1
+/// accepts become one item. The items reference ops.
 std::vector<OpBlock> planBlocks(const std::vector<KernelOp> &ops, int numBits,
                                 bool singlesAsBlocks = false);
 

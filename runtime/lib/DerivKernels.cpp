@@ -83,6 +83,96 @@ void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
           op.scale * partial[static_cast<size_t>(c) * numLambda + j];
 }
 
+namespace {
+
+/// Whether m can be applied with the loops of shape s.
+bool fits(Shape s, const Complex *m) {
+  switch (s) {
+  case Shape::Real:
+    return !m[0].imag() && !m[1].imag() && !m[2].imag() && !m[3].imag();
+  case Shape::RXLike:
+    return !m[0].imag() && !m[3].imag() && !m[1].real() && !m[2].real();
+  case Shape::Diagonal:
+    return m[1] == 0.0 && m[2] == 0.0;
+  default:
+    return true;
+  }
+}
+
+/// The shape of a rotation's matrices by its Pauli generator: RX is
+/// RX-like, RY real, RZ diagonal.
+Shape rotationShape(Gen gen) {
+  return gen == Gen::PauliX   ? Shape::RXLike
+         : gen == Gen::PauliY ? Shape::Real
+                              : Shape::Diagonal;
+}
+
+template <class F> decltype(auto) withRotation(Gen gen, F &&f) {
+  switch (gen) {
+  case Gen::PauliX:
+    return f.template operator()<Shape::RXLike, Gen::PauliX>();
+  case Gen::PauliY:
+    return f.template operator()<Shape::Real, Gen::PauliY>();
+  default:
+    return f.template operator()<Shape::Diagonal, Gen::PauliZ>();
+  }
+}
+
+} // namespace
+
+bool canPairDeriv1(const KernelOp &first, const KernelOp &second) {
+  auto rotation = [](const KernelOp &op) {
+    Gen gen = genOf(op.generator);
+    return op.kind == OpKind::Deriv1 && !op.ctrl && op.targets[0] >= 2 &&
+           gen != Gen::General && fits(rotationShape(gen), op.matrix.data());
+  };
+  return rotation(first) && rotation(second) &&
+         first.targets[0] == second.targets[0];
+}
+
+void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
+                   const StateBatch &batch, bool parallel) {
+  const Mat2 m0(first.matrix.data()), m1(second.matrix.data()),
+      g0(first.generator), g1(second.generator);
+  const Mat2 *const minv[2] = {&m0, &m1}, *const g[2] = {&g0, &g1};
+  double *phi = doubles(batch.states[0]);
+  int numLambda = batch.numStates - 1;
+  Index bit = Index(1) << first.targets[0];
+  Index total = Index(1) << (batch.numBits - 1);
+  int chunks = chunkCount(total, parallel);
+  std::vector<double> partial(static_cast<size_t>(chunks) * numLambda * 2, 0.0);
+  for (int j = 0; j < numLambda; ++j) {
+    double *lambda = doubles(batch.states[j + 1]);
+    bool last = j + 1 == numLambda;
+    forChunks(total, parallel, [&](int c, Index begin, Index end) {
+      double *sums =
+          partial.data() + 2 * (static_cast<size_t>(c) * numLambda + j);
+      withRotation(genOf(first.generator), [&]<Shape S1, Gen G1>() {
+        withRotation(genOf(second.generator), [&]<Shape S2, Gen G2>() {
+          forRunsInRange(begin, end, bit, [&](Index start, Index length) {
+            Index x = 2 * start, y = x + 2 * bit;
+            if (last)
+              derivRun2<true, S1, G1, S2, G2>(phi + x, phi + y, lambda + x,
+                                              lambda + y, length, minv, g,
+                                              sums);
+            else
+              derivRun2<false, S1, G1, S2, G2>(phi + x, phi + y, lambda + x,
+                                               lambda + y, length, minv, g,
+                                               sums);
+          });
+        });
+      });
+    });
+  }
+  for (int c = 0; c < chunks; ++c)
+    for (int j = 0; j < numLambda; ++j) {
+      const double *sums =
+          partial.data() + 2 * (static_cast<size_t>(c) * numLambda + j);
+      batch.derivs[j * batch.numSlots + first.slot] += first.scale * sums[0];
+      batch.derivs[j * batch.numSlots + second.slot] += second.scale * sums[1];
+    }
+}
+
 void runPauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel) {
   for (int j = 0; j + 1 < batch.numStates; ++j) {
     double sum = 0;

@@ -10,6 +10,16 @@ namespace qgrad::rt {
 /// inverse rotation to phi and every lambda_j.
 void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel);
 
+/// Whether two Deriv1 ops that follow each other can run as one pass
+/// (runDeriv1Pair): the same target above bit 1, no controls, and each a
+/// rotation about X, Y or Z.
+bool canPairDeriv1(const KernelOp &first, const KernelOp &second);
+
+/// Two Deriv1 ops on the same target in one pass over the pairs: the same
+/// as runDeriv1(first) then runDeriv1(second).
+void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
+                   const StateBatch &batch, bool parallel);
+
 /// A PauliDeriv op: adds Im<lambda_j|G|phi> for a Pauli-sum generator.
 void runPauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel);
 

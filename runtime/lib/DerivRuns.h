@@ -55,18 +55,14 @@ template <int Target> inline V8 halfSign() {
   return s;
 }
 
-/// One step of the fused adjoint sweep over a split run: adds
-/// Im<lambda|G|phi> of the pairs, then applies minv to the lambda pairs (and
-/// to the phi pairs when UpdatePhi).
-/// The step on one vector of 4 pairs: x and y point at the two halves in
-/// phi (px, py) and lambda (lx, ly); the inner product adds into acc (lanes
-/// of Im) and accRe (lanes of Re).
-template <bool UpdatePhi, Shape SM, Gen GK>
-inline void derivVector(double *px, double *py, double *lx, double *ly,
-                        const Mat2 &minv, const Mat2 &g, V8 &acc, V8 &accRe) {
-  V8 vx = load(px), vy = load(py);
+/// One step of the fused adjoint sweep on 4 pairs in registers: the halves
+/// of phi (vx, vy) and of lambda (ax, ay). Adds Im<lambda|G|phi> into acc
+/// (lanes of Im) and accRe (lanes of Re), then applies minv to the lambda
+/// pairs (and to the phi pairs when updatePhi).
+template <Shape SM, Gen GK>
+inline void derivStep(V8 &vx, V8 &vy, V8 &ax, V8 &ay, bool updatePhi,
+                      const Mat2 &minv, const Mat2 &g, V8 &acc, V8 &accRe) {
   V8 sx = swapReIm(vx), sy = swapReIm(vy);
-  V8 ax = load(lx), ay = load(ly);
   // conj(a).b has imaginary part a.re b.im - a.im b.re: the alternating
   // sum of the lanes of a * swapReIm(b); its real part sums a * b.
   if constexpr (GK == Gen::PauliX) {
@@ -81,12 +77,55 @@ inline void derivVector(double *px, double *py, double *lx, double *ly,
     acc += ax * swapReIm(gx) + ay * swapReIm(gy);
   }
   V8 tx = swapReIm(ax), ty = swapReIm(ay);
-  store(lx, minv.rowX<SM>(ax, tx, ay, ty));
-  store(ly, minv.rowY<SM>(ax, tx, ay, ty));
-  if (UpdatePhi) {
-    store(px, minv.rowX<SM>(vx, sx, vy, sy));
-    store(py, minv.rowY<SM>(vx, sx, vy, sy));
+  V8 nx = minv.rowX<SM>(ax, tx, ay, ty);
+  ay = minv.rowY<SM>(ax, tx, ay, ty);
+  ax = nx;
+  if (updatePhi) {
+    nx = minv.rowX<SM>(vx, sx, vy, sy);
+    vy = minv.rowY<SM>(vx, sx, vy, sy);
+    vx = nx;
   }
+}
+
+/// One step of the fused adjoint sweep on one vector of 4 pairs: x and y
+/// point at the two halves in phi (px, py) and lambda (lx, ly); adds
+/// Im<lambda|G|phi> into acc (lanes of Im) and accRe (lanes of Re), then
+/// applies minv to the lambda pairs (and to the phi pairs when UpdatePhi).
+template <bool UpdatePhi, Shape SM, Gen GK>
+inline void derivVector(double *px, double *py, double *lx, double *ly,
+                        const Mat2 &minv, const Mat2 &g, V8 &acc, V8 &accRe) {
+  V8 vx = load(px), vy = load(py), ax = load(lx), ay = load(ly);
+  derivStep<SM, GK>(vx, vy, ax, ay, UpdatePhi, minv, g, acc, accRe);
+  store(lx, ax);
+  store(ly, ay);
+  if (UpdatePhi) {
+    store(px, vx);
+    store(py, vy);
+  }
+}
+
+/// Two steps on the same target (the factors of RX then RY, or of Rot) on
+/// split runs, in one pass: the pairs stay in registers between them.
+template <bool UpdatePhi, Shape S1, Gen G1, Shape S2, Gen G2>
+inline void derivRun2(double *px, double *py, double *lx, double *ly,
+                      Index length, const Mat2 *const minv[2],
+                      const Mat2 *const g[2], double sums[2]) {
+  V8 acc[2] = {splat(0), splat(0)}, accRe[2] = {splat(0), splat(0)};
+  for (Index k = 0; k < 2 * length; k += 8) {
+    V8 vx = load(px + k), vy = load(py + k), ax = load(lx + k),
+       ay = load(ly + k);
+    derivStep<S1, G1>(vx, vy, ax, ay, true, *minv[0], *g[0], acc[0], accRe[0]);
+    derivStep<S2, G2>(vx, vy, ax, ay, UpdatePhi, *minv[1], *g[1], acc[1],
+                      accRe[1]);
+    store(lx + k, ax);
+    store(ly + k, ay);
+    if (UpdatePhi) {
+      store(px + k, vx);
+      store(py + k, vy);
+    }
+  }
+  for (int i = 0; i < 2; ++i)
+    sums[i] += imConjProductSum(acc[i]) + sumLanes(accRe[i]);
 }
 
 template <bool UpdatePhi, Shape SM, Gen GK>

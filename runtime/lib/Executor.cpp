@@ -54,6 +54,18 @@ struct TileLayout {
   bool inPlace;
 };
 
+/// An X on one target under controls (PauliX, CNOT, Toffoli) with no bit in
+/// runMask: it maps runs of amplitudes to runs.
+bool permutesRuns(const KernelOp &op, Index runMask) {
+  return op.kind == OpKind::Swap && op.targets.size() == 1 &&
+         !(op.support() & runMask);
+}
+
+/// The index an X op (permutesRuns) exchanges with i.
+Index applyX(const KernelOp &op, Index i) {
+  return (i & op.ctrl) == op.ctrl ? i ^ (Index(1) << op.targets[0]) : i;
+}
+
 TileLayout layoutTiles(Index tile, int numBits, int tileBits) {
   TileLayout layout;
   layout.tileBits = tileBits;
@@ -75,6 +87,8 @@ void runTiled(const Pass &pass, const StateBatch &batch,
   Index tile = fillLowest(pass.bits, tileBits - std::popcount(pass.bits));
   TileLayout layout = layoutTiles(tile, numBits, tileBits);
   std::vector<KernelOp> localOps;
+  size_t peeled = 0; // leading ops the gather applies
+  std::vector<Index> sourceOffset = layout.runOffset;
 
   // A pass of blockable ops only runs in place: a block reads the tile's
   // amplitudes where they are, so the tile needs no copy (and its lines no
@@ -84,14 +98,24 @@ void runTiled(const Pass &pass, const StateBatch &batch,
   if (blocksOnly) {
     plan = planBlocks(pass.ops, numBits, true);
   } else {
+    // Leading X ops (CNOT, Toffoli) whose bits are above the runs permute
+    // whole runs: the gather reads the runs in permuted order and applies
+    // them for free. With P = P_k ... P_1 and each P_m an involution pi_m,
+    // (P s)[i] = s[pi_1(... pi_k(i))].
+    Index runMask = lowBits(layout.runBits);
+    while (peeled < pass.ops.size() && permutesRuns(pass.ops[peeled], runMask))
+      ++peeled;
+    for (Index &offset : sourceOffset)
+      for (size_t k = peeled; k-- > 0;)
+        offset = applyX(pass.ops[k], offset);
     int localOf[64] = {};
     int rank = 0;
     for (Index m = tile; m; m &= m - 1)
       localOf[std::countr_zero(m)] = rank++;
     std::vector<KernelOp> local;
     local.reserve(pass.ops.size());
-    for (const KernelOp &op : pass.ops)
-      local.push_back(remapBits(op, localOf));
+    for (size_t k = peeled; k < pass.ops.size(); ++k)
+      local.push_back(remapBits(pass.ops[k], localOf));
     plan = planBlocks(local, tileBits);
     // The plan points into `local`: keep it alive with the plan.
     localOps.swap(local);
@@ -131,7 +155,7 @@ void runTiled(const Pass &pass, const StateBatch &batch,
         views[s] = buffers[s].data();
         for (Index r = 0; r < layout.runOffset.size(); ++r)
           copyRun(views[s] + r * runSize,
-                  batch.states[s] + base + layout.runOffset[r], runSize);
+                  batch.states[s] + base + sourceOffset[r], runSize);
       }
       runPlan(plan, tileBatch, false);
       if (layout.inPlace)
