@@ -10,6 +10,8 @@ packages=(
   cmake ninja-build ccache libgtest-dev libgmock-dev make python3
   python3-dev python3-venv
   libadolc-dev libomp-22-dev clang-format-22
+  # OpenMPI: the runtime's distributed state vector (QGRAD_RT_MPI, docs/runtime.md)
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

@@ -253,6 +253,35 @@ int64_t qgrad_rt_num_threads(void);
  * loop serially. */
 void qgrad_rt_set_num_threads(int64_t threads);
 
+/* ---- Distributed contexts (MPI) ------------------------------------------ */
+/* A distributed context splits each register over the ranks of
+ * MPI_COMM_WORLD (a power of two of them; registers of fewer than
+ * log2(ranks) + 4 qubits are simulated whole on every rank). Every rank runs
+ * the same program and makes the same calls; every rank gets every result
+ * (expval, probs, samples, the gathered state, Jacobians). See
+ * docs/runtime.md, "Distribution". */
+
+/* 1 when the runtime was built with MPI, else 0. */
+int64_t qgrad_rt_mpi_available(void);
+
+/* Initialises MPI unless the program did (MPI_Finalize then runs at exit)
+ * and makes the calling thread's qgrad_rt_default_context() distributed. Fails (with
+ * qgrad_rt_last_error(NULL)) when the runtime has no MPI or the number of
+ * ranks is not a power of two. The first qgrad_rt_default_context() of the
+ * process (the main thread's) does this by itself when the environment
+ * variable QGRAD_RT_MPI is 1 and the process was started by mpirun. Worker
+ * contexts of qgrad_rt_parallel_for are never distributed. */
+int64_t qgrad_rt_mpi_init(void);
+
+/* A new distributed context (initialising MPI if needed), or NULL on
+ * failure (qgrad_rt_last_error(NULL) says why). */
+qgrad_rt_context *qgrad_rt_context_create_distributed(void);
+
+/* This process's rank and the number of ranks: 0 and 1 when MPI is not
+ * initialised. */
+int64_t qgrad_rt_mpi_rank(void);
+int64_t qgrad_rt_mpi_size(void);
+
 #ifdef __cplusplus
 }
 #endif

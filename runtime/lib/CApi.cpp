@@ -8,10 +8,13 @@
 
 #include "Parallel.h"
 
+#include "qgrad/Runtime/Communicator.h"
 #include "qgrad/Runtime/Device.h"
 #include "qgrad/Runtime/Error.h"
 
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <new>
@@ -104,6 +107,18 @@ std::vector<Observable> observablesOf(Device &d, const int64_t *handles,
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+/// Makes the context distributed (docs/runtime.md, "Distribution").
+int64_t distributeContext(qgrad_rt_context *ctx, const char *function) {
+  return guarded(ctx, function, [](Device &d) { d.distribute(mpiWorld()); });
+}
+
+/// QGRAD_RT_MPI=1 under an MPI launcher asks for a distributed default
+/// context.
+bool distributionRequested() {
+  const char *value = std::getenv("QGRAD_RT_MPI");
+  return value && std::string(value) == "1" && startedByMpiLauncher();
+}
+
 } // namespace
 
 extern "C" {
@@ -122,8 +137,15 @@ void qgrad_rt_context_destroy(qgrad_rt_context *ctx) { delete ctx; }
 qgrad_rt_context *qgrad_rt_default_context(void) {
   if (qgrad_rt_context *worker = currentWorkerContext())
     return worker;
-  thread_local std::unique_ptr<qgrad_rt_context> context(
-      qgrad_rt_context_create());
+  thread_local std::unique_ptr<qgrad_rt_context> context = [] {
+    std::unique_ptr<qgrad_rt_context> ctx(qgrad_rt_context_create());
+    // QGRAD_RT_MPI=1 under mpirun: the first default context, the main
+    // thread's, is distributed (only the thread that set MPI up talks to it).
+    static std::atomic<bool> claimed{false};
+    if (ctx && distributionRequested() && !claimed.exchange(true))
+      distributeContext(ctx.get(), "qgrad_rt_default_context");
+    return ctx;
+  }();
   return context.get();
 }
 
@@ -333,5 +355,27 @@ int64_t qgrad_rt_adjoint_jacobian(qgrad_rt_context *ctx, const int64_t *obs,
     std::copy(j.begin(), j.end(), jac);
   });
 }
+
+// ---- Distributed contexts (MPI) --------------------------------------------
+
+int64_t qgrad_rt_mpi_available(void) { return mpiAvailable() ? 1 : 0; }
+
+int64_t qgrad_rt_mpi_init(void) {
+  return distributeContext(qgrad_rt_default_context(), "qgrad_rt_mpi_init");
+}
+
+qgrad_rt_context *qgrad_rt_context_create_distributed(void) {
+  qgrad_rt_context *ctx = qgrad_rt_context_create();
+  if (ctx &&
+      distributeContext(ctx, "qgrad_rt_context_create_distributed") != 0) {
+    delete ctx;
+    return nullptr;
+  }
+  return ctx;
+}
+
+int64_t qgrad_rt_mpi_rank(void) { return mpiWorldRank(); }
+
+int64_t qgrad_rt_mpi_size(void) { return mpiWorldSize(); }
 
 } // extern "C"

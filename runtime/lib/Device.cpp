@@ -1,9 +1,12 @@
 //===- Device.cpp - A simulator device -----------------------------------===//
 #include "qgrad/Runtime/Device.h"
 
+#include "qgrad/Runtime/Communicator.h"
+#include "qgrad/Runtime/DistributedRegister.h"
 #include "qgrad/Runtime/Error.h"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 namespace qgrad::rt {
@@ -42,15 +45,32 @@ std::vector<int> gateBits(const GateInfo &info, const int64_t *wires,
 } // namespace
 
 void Device::requireQubits(const char *what) const {
-  if (!state_)
+  if (!state_ && !dist_)
     throw RuntimeError(std::string(what) + ": no qubits are allocated");
 }
 
+void Device::distribute(std::shared_ptr<Communicator> comm) {
+  if (comm && !std::has_single_bit(static_cast<unsigned>(comm->size())))
+    throw RuntimeError("a distributed state needs a power-of-two number of "
+                       "ranks, got " +
+                       std::to_string(comm->size()));
+  comm_ = std::move(comm);
+}
+
 void Device::allocate(int64_t numQubits) {
-  StateVector::checkFits(numQubits);
+  bool split = comm_ && DistributedRegister::splits(*comm_, numQubits);
+  if (!split)
+    StateVector::checkFits(numQubits);
   state_.reset();
+  dist_.reset();
+  numQubits_ = 0;
   pending_.clear();
-  state_.emplace(numQubits);
+  if (split)
+    dist_ = std::make_shared<DistributedRegister>(comm_,
+                                                  static_cast<int>(numQubits));
+  else
+    state_.emplace(numQubits);
+  numQubits_ = static_cast<int>(numQubits);
   tape_.clear();
   tapeParams_ = 0;
   recording_ = hasTape_ = false;
@@ -99,6 +119,12 @@ void Device::apply(std::string_view gate, std::vector<double> params,
 void Device::flush() {
   if (pending_.empty())
     return;
+  if (dist_) {
+    std::vector<KernelOp> ops = std::move(pending_);
+    pending_.clear();
+    dist_->run(ops, options_);
+    return;
+  }
   Complex *data = state_->data();
   StateBatch batch{&data, 1, numQubits()};
   std::vector<KernelOp> ops = std::move(pending_);
@@ -109,7 +135,23 @@ void Device::flush() {
 const StateVector &Device::state() {
   requireQubits("measurement");
   flush();
-  return *state_;
+  return dist_ ? dist_->gather() : *state_;
+}
+
+double Device::expval(int64_t obs) {
+  const Observable &o = observable(obs);
+  if (!dist_)
+    return rt::expval(state(), o);
+  flush();
+  return dist_->expval(o);
+}
+
+double Device::var(int64_t obs) {
+  const Observable &o = observable(obs);
+  if (!dist_)
+    return variance(state(), o);
+  flush();
+  return dist_->variance(o);
 }
 
 int64_t Device::addObservable(Observable obs) {
@@ -124,12 +166,23 @@ const Observable &Device::observable(int64_t handle) const {
 }
 
 std::vector<double> Device::probs(const int64_t *wires, int64_t numWires) {
+  if (dist_) {
+    std::vector<int> bits = measuredBits(wires, numWires, numQubits());
+    flush();
+    return dist_->probabilities(bits);
+  }
   const StateVector &psi = state();
   return probabilities(psi, measuredBits(wires, numWires, numQubits()));
 }
 
 std::vector<Index> Device::sample(const int64_t *wires, int64_t numWires,
                                   int64_t shots, uint64_t seed) {
+  if (dist_) {
+    std::vector<int> bits = measuredBits(wires, numWires, numQubits());
+    checkShots(shots);
+    flush();
+    return sampleFromProbabilities(dist_->probabilities(bits), shots, seed);
+  }
   const StateVector &psi = state();
   return sampleOutcomes(psi, measuredBits(wires, numWires, numQubits()), shots,
                         seed);
@@ -139,7 +192,8 @@ int Device::measure(int64_t wire, int64_t postselect) {
   requireQubits("measure");
   std::vector<int> bits = measuredBits(&wire, 1, numQubits());
   flush();
-  int outcome = measureBit(*state_, bits[0], postselect, rng_);
+  int outcome = dist_ ? dist_->measure(bits[0], postselect, rng_)
+                      : measureBit(*state_, bits[0], postselect, rng_);
   touchState();
   return outcome;
 }
@@ -161,17 +215,7 @@ std::vector<double> Device::adjointJacobian(const std::vector<int64_t> &obs) {
   std::vector<const Observable *> observables;
   for (int64_t h : obs)
     observables.push_back(&observable(h));
-  const StateVector &final = state();
-
-  // |phi> runs backwards through the tape; |lambda_j> = O_j |phi> with it.
-  std::vector<StateVector> states;
-  states.reserve(obs.size() + 1);
-  states.push_back(final);
-  for (const Observable *o : observables)
-    states.push_back(applyObservable(final, *o));
-  std::vector<Complex *> pointers;
-  for (StateVector &s : states)
-    pointers.push_back(s.data());
+  flush();
 
   // The sweep stops after the first parametrised gate of the tape: undoing
   // the constant gates before it would not change any derivative.
@@ -186,6 +230,19 @@ std::vector<double> Device::adjointJacobian(const std::vector<int64_t> &obs) {
     if (step != first && (!step->deriv || step->deriv->kind != OpKind::Deriv1))
       backward.push_back(adjointOp(step->forward));
   }
+  if (dist_)
+    return dist_->adjointJacobian(backward, observables, tapeParams_, options_);
+
+  // |phi> runs backwards through the tape; |lambda_j> = O_j |phi> with it.
+  const StateVector &final = *state_;
+  std::vector<StateVector> states;
+  states.reserve(obs.size() + 1);
+  states.push_back(final);
+  for (const Observable *o : observables)
+    states.push_back(applyObservable(final, *o));
+  std::vector<Complex *> pointers;
+  for (StateVector &s : states)
+    pointers.push_back(s.data());
   std::vector<double> jac(obs.size() * tapeParams_, 0.0);
   StateBatch batch{pointers.data(), static_cast<int>(pointers.size()),
                    numQubits(), jac.data(), tapeParams_};

@@ -17,7 +17,13 @@ bool parallelFor(const StateVector &psi) {
   return psi.numQubits() >= kParallelThreshold;
 }
 
-/// D|psi> for the dense factors of a term.
+bool isPauliString(const std::vector<Observable::Term> &terms) {
+  return terms.size() == 1 && terms[0].dense.empty() &&
+         std::abs(terms[0].coeff) == 1.0;
+}
+
+} // namespace
+
 StateVector applyDense(const StateVector &psi,
                        const std::vector<Observable::DenseFactor> &dense) {
   StateVector out(psi);
@@ -32,13 +38,6 @@ StateVector applyDense(const StateVector &psi,
   }
   return out;
 }
-
-bool isPauliString(const std::vector<Observable::Term> &terms) {
-  return terms.size() == 1 && terms[0].dense.empty() &&
-         std::abs(terms[0].coeff) == 1.0;
-}
-
-} // namespace
 
 double expval(const StateVector &psi, const Observable &obs) {
   double sum = 0;
@@ -138,10 +137,18 @@ std::vector<double> probabilities(const StateVector &psi,
 std::vector<Index> sampleOutcomes(const StateVector &psi,
                                   const std::vector<int> &bits, int64_t shots,
                                   uint64_t seed) {
+  checkShots(shots);
+  return sampleFromProbabilities(probabilities(psi, bits), shots, seed);
+}
+
+void checkShots(int64_t shots) {
   if (shots < 0)
     throw RuntimeError("the number of shots must be non-negative, got " +
                        std::to_string(shots));
-  std::vector<double> cdf = probabilities(psi, bits);
+}
+
+std::vector<Index> sampleFromProbabilities(std::vector<double> cdf,
+                                           int64_t shots, uint64_t seed) {
   for (size_t i = 1; i < cdf.size(); ++i)
     cdf[i] += cdf[i - 1];
   std::mt19937_64 rng(seed);

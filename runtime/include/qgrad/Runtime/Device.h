@@ -6,10 +6,14 @@
 #include "qgrad/Runtime/Gates.h"
 #include "qgrad/Runtime/Measurement.h"
 
+#include <memory>
 #include <optional>
 #include <random>
 
 namespace qgrad::rt {
+
+class Communicator;
+class DistributedRegister;
 
 /// One simulated register. Gates are queued and run in cache-tiled passes
 /// when a measurement needs the state. Every method throws RuntimeError on
@@ -18,22 +22,23 @@ class Device {
 public:
   /// Replaces the state by numQubits qubits in |0...0>; clears the tape.
   void allocate(int64_t numQubits);
-  int numQubits() const { return state_ ? state_->numQubits() : 0; }
+  int numQubits() const { return numQubits_; }
 
   void apply(int64_t gate, const double *params, const int64_t *wires,
              int64_t numWires, bool adjoint);
   void apply(std::string_view gate, std::vector<double> params,
              std::vector<int64_t> wires, bool adjoint = false);
 
-  /// The state with every queued gate applied.
+  /// The state with every queued gate applied (gathered on every rank when
+  /// the register is distributed).
   const StateVector &state();
 
   int64_t addObservable(Observable obs);
   const Observable &observable(int64_t handle) const;
   void clearObservables() { observables_.clear(); }
 
-  double expval(int64_t obs) { return rt::expval(state(), observable(obs)); }
-  double var(int64_t obs) { return variance(state(), observable(obs)); }
+  double expval(int64_t obs);
+  double var(int64_t obs);
   std::vector<double> probs(const int64_t *wires, int64_t numWires);
   std::vector<Index> sample(const int64_t *wires, int64_t numWires,
                             int64_t shots, uint64_t seed);
@@ -48,12 +53,23 @@ public:
 
   ExecutorOptions &executorOptions() { return options_; }
 
+  /// Splits the registers allocated from now on over the ranks of comm (a
+  /// power of two of them) when they are large enough
+  /// (DistributedRegister::splits); every rank must make the same calls.
+  /// Throws RuntimeError for another number of ranks.
+  void distribute(std::shared_ptr<Communicator> comm);
+  /// The register's ranks, or null when it is held whole by this process.
+  DistributedRegister *distributedRegister() { return dist_.get(); }
+
 private:
   void requireQubits(const char *what) const;
   void flush();
   void touchState(); // a change of the state that the tape does not record
 
   std::optional<StateVector> state_;
+  int numQubits_ = 0;
+  std::shared_ptr<Communicator> comm_;        // set by distribute()
+  std::shared_ptr<DistributedRegister> dist_; // the register, when split
   std::vector<KernelOp> pending_;
   std::vector<Observable> observables_;
   std::mt19937_64 rng_{0};

@@ -16,6 +16,10 @@ double expval(const StateVector &psi, const Observable &obs);
 /// <psi|O^2|psi> - <psi|O|psi>^2.
 double variance(const StateVector &psi, const Observable &obs);
 
+/// D|psi> for the dense factors of an observable's term, as a new state.
+StateVector applyDense(const StateVector &psi,
+                       const std::vector<Observable::DenseFactor> &dense);
+
 /// O|psi> as a new state.
 StateVector applyObservable(const StateVector &psi, const Observable &obs);
 
@@ -32,6 +36,14 @@ std::vector<double> probabilities(const StateVector &psi,
 std::vector<Index> sampleOutcomes(const StateVector &psi,
                                   const std::vector<int> &bits, int64_t shots,
                                   uint64_t seed);
+
+/// `shots` outcomes drawn from a distribution (summing to about 1) with a
+/// generator seeded by seed: what sampleOutcomes does after probabilities.
+std::vector<Index> sampleFromProbabilities(std::vector<double> probs,
+                                           int64_t shots, uint64_t seed);
+
+/// Throws RuntimeError for a negative number of shots.
+void checkShots(int64_t shots);
 
 /// Measures the bit, collapses psi and returns the outcome. postselect is -1
 /// (draw with rng) or the forced outcome.
