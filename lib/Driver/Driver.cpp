@@ -108,6 +108,8 @@ DriverSession::bindArguments(const EntrySignature &signature) {
 
 void DriverSession::reportTimings(const std::vector<HostValue> &results,
                                   std::optional<uint64_t> codeBytes) {
+  if (options.mpi && qgrad_rt_mpi_rank() != 0)
+    return; // every rank computed the same results: rank 0 prints them
   if (options.json)
     printJSONReport(llvm::outs(), results, timer.getStages(), codeBytes,
                     timer.getCPUStages());
@@ -274,6 +276,10 @@ int DriverSession::run() {
 
   auto *packed = reinterpret_cast<void (*)(void **)>(*compiled);
   qgrad_rt_context *runtime = qgrad_rt_default_context();
+  // --mpi: every rank runs the program on a register split over the ranks.
+  if (options.mpi && qgrad_rt_mpi_init() != QGRAD_RT_OK)
+    return fail(llvm::createStringError(llvm::Twine("--mpi: ") +
+                                        qgrad_rt_last_error(nullptr)));
   qgrad_rt_clear_error(runtime);
   std::vector<HostValue> results = timer.time(
       "execute", [&] { return invokePacked(packed, signature, arguments); });

@@ -52,6 +52,11 @@ OPTIONS
                            and process CPU time per stage, and the bytes of
                            machine code the JIT generated (text sections)
   --time-stages            print the time of every pipeline stage to stderr
+  --mpi                    (run) split the quantum registers over the ranks of
+                           the MPI job this process belongs to, e.g.
+                           `mpirun -np 4 qgrad run --mpi prog.mlir ARGS`:
+                           every rank runs the program, rank 0 prints the
+                           results (docs/runtime.md, "Distribution")
   --emit=KIND              print a stage instead of running; KIND is
                            mlir-llvm (LLVM dialect), llvm-ir (after translation),
                            llvm-ir-opt (after optimisation)
@@ -160,6 +165,10 @@ qgrad::driver::parseCommandLine(llvm::ArrayRef<std::string> argv) {
       }
       if (arg == "--time-stages") {
         options.timeStages = true;
+        continue;
+      }
+      if (arg == "--mpi") {
+        options.mpi = true;
         continue;
       }
       if (arg.size() == 3 && arg.starts_with("-O") && arg[2] >= '0' &&

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -117,6 +118,11 @@ DistributedRegister::DistributedRegister(std::shared_ptr<Communicator> comm,
       local_(localQubits_) {
   if (comm_->rank() != 0)
     local_[0] = 0.0;
+  // Messages of 1/16 of the part, from 64 KiB up to 16 MiB: large enough
+  // for the transport's bandwidth, small next to the part.
+  chunkAmplitudes = size_t(1) << std::clamp(localQubits_ - 4, 12, 20);
+  if (const char *bits = std::getenv("QGRAD_RT_MPI_CHUNK_BITS"))
+    chunkAmplitudes = size_t(1) << std::clamp(std::atoi(bits), 4, 30);
   layout_.phys.resize(numQubits);
   layout_.bitAt.resize(numQubits);
   layout_.lastUse.assign(numQubits, 0);
@@ -236,6 +242,7 @@ void DistributedRegister::swapPositions(int global, int local, Layout &layout,
   // After the swap, local bit `local` numbers the old rank bit: this rank
   // keeps its amplitudes whose local bit equals its rank bit and trades the
   // other half for the partner's.
+  comm_->meet(partner);
   for (StateVector *s : batch)
     exchangeHalf(s->data(), local, side, partner);
   int a = layout.bitAt[global], b = layout.bitAt[local];

@@ -24,6 +24,9 @@ struct DriverOptions {
   unsigned optLevel = 2;
   bool json = false;
   bool timeStages = false;
+  /// Distribute the runtime's registers over the MPI job's ranks
+  /// (qgrad_rt_mpi_init); only rank 0 prints.
+  bool mpi = false;
   /// O2 without vectorizers before the AD engine.
   bool preADOpt = true;
   /// When set, this pass pipeline replaces the O2 before the AD engine.

@@ -29,9 +29,15 @@ public:
   /// Copies `bytes` bytes of rank `root` to every rank.
   virtual void broadcast(void *data, size_t bytes, int root) = 0;
 
-  /// Bytes this process sent in `exchange` calls, and the time spent in them.
+  /// Waits until `partner` calls this too (an empty exchange): separates
+  /// the time a rank waits for its partner from the transfer itself.
+  virtual void meet(int partner) = 0;
+
+  /// Bytes this process sent in `exchange` calls and the time spent in them;
+  /// the time spent in `meet`.
   uint64_t bytesExchanged = 0;
   double secondsExchanging = 0;
+  double secondsWaiting = 0;
 };
 
 /// True when the runtime was built with MPI.

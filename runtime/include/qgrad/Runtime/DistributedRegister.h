@@ -72,7 +72,9 @@ public:
   /// Data exchanges (wire swaps) so far, and the amplitudes swapped per
   /// state in one message at most.
   uint64_t swaps() const { return swaps_; }
-  size_t chunkAmplitudes = size_t(1) << 16; // 1 MiB per message
+  /// Amplitudes per message of a swap: 2^(local qubits - 4), at least
+  /// 2^12 and at most 2^20 (16 MiB); QGRAD_RT_MPI_CHUNK_BITS overrides.
+  size_t chunkAmplitudes;
 
 private:
   struct Layout {
