@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <time.h>
 
 using namespace qgrad;
 using namespace qgrad::bench;
@@ -28,6 +29,12 @@ double now() {
   return std::chrono::duration<double>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
+}
+
+double threadCpu() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 double maxOverRanks(rt::Communicator &comm, double value) {
@@ -74,6 +81,7 @@ int main(int argc, char **argv) {
     double partBytes = std::ldexp(16.0, localBits);
 
     double best = 1e300, exchangeSeconds = 0, waitSeconds = 0, bytes = 0;
+    double localSeconds = 0, swapSeconds = 0, localCpu = 0, totalCpu = 0;
     uint64_t swaps = 0;
     for (int rep = 0; rep < reps; ++rep) {
       rt::Device device;
@@ -84,11 +92,12 @@ int main(int argc, char **argv) {
       double seconds0 = comm->secondsExchanging;
       double wait0 = comm->secondsWaiting;
       maxOverRanks(*comm, 0); // a barrier
-      double start = now();
+      double start = now(), cpuStart = threadCpu();
       applyLayered(device, n, layers, 0.3 + rep);
       int64_t z0 = device.addObservable(
           rt::Observable::named(rt::NamedObservable::PauliZ, 0));
       device.expval(z0);
+      double cpu = threadCpu() - cpuStart;
       double seconds = maxOverRanks(*comm, now() - start);
       if (seconds < best) {
         best = seconds;
@@ -98,6 +107,10 @@ int main(int argc, char **argv) {
         waitSeconds = maxOverRanks(*comm, comm->secondsWaiting - wait0);
         rt::DistributedRegister *reg = device.distributedRegister();
         swaps = reg ? reg->swaps() : 0;
+        localSeconds = maxOverRanks(*comm, reg ? reg->secondsLocal : 0);
+        swapSeconds = maxOverRanks(*comm, reg ? reg->secondsSwapping : 0);
+        localCpu = maxOverRanks(*comm, reg ? reg->cpuSecondsLocal : 0);
+        totalCpu = maxOverRanks(*comm, cpu);
       }
     }
     if (comm->rank() != 0)
@@ -109,11 +122,14 @@ int main(int argc, char **argv) {
                   "\"seconds\": %.6g, \"swaps\": %llu, "
                   "\"bytes_exchanged_per_rank\": %.6g, "
                   "\"exchange_seconds\": %.6g, \"wait_seconds\": %.6g, "
+                  "\"swap_seconds\": %.6g, \"local_seconds\": %.6g, "
+                  "\"local_cpu_seconds\": %.6g, \"cpu_seconds\": %.6g, "
                   "\"exchange_seconds_per_byte\": %.6g, "
                   "\"floor_seconds\": %.6g, "
                   "\"floor_seconds_per_byte\": %.6g}\n",
                   ranks, n, layers, best, (unsigned long long)swaps, bytes,
-                  exchangeSeconds, waitSeconds, perByte, floor, floorPerByte);
+                  exchangeSeconds, waitSeconds, swapSeconds, localSeconds,
+                  localCpu, totalCpu, perByte, floor, floorPerByte);
       return 0;
     }
     std::printf("qgrad-bench-mpi: %d qubits, %d layers (%d gates), %d "
@@ -126,6 +142,14 @@ int main(int argc, char **argv) {
     std::printf("  %-34s %12.6g s\n", "in MPI_Sendrecv (slowest rank)",
                 exchangeSeconds);
     std::printf("  %-34s %12.6g s\n", "waiting for the partner", waitSeconds);
+    if (ranks > 1) {
+      std::printf("  %-34s %12.6g s\n", "swaps incl. packing", swapSeconds);
+      std::printf("  %-34s %12.6g s\n", "gates on the local part",
+                  localSeconds);
+      std::printf("  %-34s %12.6g s\n", "  the same, thread CPU time",
+                  localCpu);
+    }
+    std::printf("  %-34s %12.6g s\n", "whole run, thread CPU time", totalCpu);
     std::printf("  %-34s %12.6g ns/B\n", "exchange time per byte",
                 perByte * 1e9);
     std::printf("  %-34s %12.6g s\n", "floor: one pass over the part", floor);

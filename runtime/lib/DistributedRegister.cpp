@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <time.h>
 
 namespace qgrad::rt {
 namespace {
@@ -65,6 +67,17 @@ Index termBits(const Observable::Term &t) {
     for (int b : d.bits)
       mask |= Index(1) << b;
   return mask;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+double threadCpuSeconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
 bool parallelFor(int numBits) { return numBits >= kParallelThreshold; }
@@ -156,7 +169,11 @@ void DistributedRegister::runOn(const std::vector<KernelOp> &ops,
       pointers.push_back(s->data());
     StateBatch local{pointers.data(), static_cast<int>(pointers.size()),
                      localQubits_, derivs, numSlots};
+    auto start = std::chrono::steady_clock::now();
+    double cpuStart = threadCpuSeconds();
     runOps(queue, local, options);
+    secondsLocal += secondsSince(start);
+    cpuSecondsLocal += threadCpuSeconds() - cpuStart;
     queue.clear();
   };
   // When each bit next has to be local (Belady's choice of which bit to
@@ -243,8 +260,10 @@ void DistributedRegister::swapPositions(int global, int local, Layout &layout,
   // keeps its amplitudes whose local bit equals its rank bit and trades the
   // other half for the partner's.
   comm_->meet(partner);
+  auto start = std::chrono::steady_clock::now();
   for (StateVector *s : batch)
     exchangeHalf(s->data(), local, side, partner);
+  secondsSwapping += secondsSince(start);
   int a = layout.bitAt[global], b = layout.bitAt[local];
   layout.phys[a] = local;
   layout.phys[b] = global;
@@ -276,13 +295,26 @@ void DistributedRegister::exchangeHalf(Complex *amplitudes, int localBit,
       continue;
     }
     sendBuffer_.resize(chunk);
-    for (Index e = begin; e < begin + chunk; e += run)
-      std::memcpy(static_cast<void *>(&sendBuffer_[e - begin]),
-                  amplitudes + address(e), run * sizeof(Complex));
-    comm_->exchange(partner, sendBuffer_.data(), recvBuffer_.data(), bytes);
-    for (Index e = begin; e < begin + chunk; e += run)
-      std::memcpy(static_cast<void *>(amplitudes + address(e)),
-                  &recvBuffer_[e - begin], run * sizeof(Complex));
+    Complex *send = sendBuffer_.data(), *recv = recvBuffer_.data();
+    // Short runs (a low local bit) are copied amplitude by amplitude: a
+    // call of memcpy per 16-byte run would cost more than the copy.
+    if (run >= 16) {
+      for (Index e = begin; e < begin + chunk; e += run)
+        std::memcpy(static_cast<void *>(send + (e - begin)),
+                    amplitudes + address(e), run * sizeof(Complex));
+    } else {
+      for (Index e = begin; e < begin + chunk; ++e)
+        send[e - begin] = amplitudes[address(e)];
+    }
+    comm_->exchange(partner, send, recv, bytes);
+    if (run >= 16) {
+      for (Index e = begin; e < begin + chunk; e += run)
+        std::memcpy(static_cast<void *>(amplitudes + address(e)),
+                    recv + (e - begin), run * sizeof(Complex));
+    } else {
+      for (Index e = begin; e < begin + chunk; ++e)
+        amplitudes[address(e)] = recv[e - begin];
+    }
   }
 }
 

@@ -72,6 +72,12 @@ public:
   /// Data exchanges (wire swaps) so far, and the amplitudes swapped per
   /// state in one message at most.
   uint64_t swaps() const { return swaps_; }
+  /// Seconds spent running ops on the local part, and in swaps (packing,
+  /// messages and unpacking), for the benchmark.
+  double secondsLocal = 0, secondsSwapping = 0;
+  /// The calling thread's CPU time in the local ops (unlike wall time, not
+  /// inflated by waiting for a core on a loaded machine).
+  double cpuSecondsLocal = 0;
   /// Amplitudes per message of a swap: 2^(local qubits - 4), at least
   /// 2^12 and at most 2^20 (16 MiB); QGRAD_RT_MPI_CHUNK_BITS overrides.
   size_t chunkAmplitudes;
