@@ -282,6 +282,11 @@ qgrad_rt_context *qgrad_rt_context_create_distributed(void);
 int64_t qgrad_rt_mpi_rank(void);
 int64_t qgrad_rt_mpi_size(void);
 
+/* The number of ranks the context's register is split over: 1 when it is
+ * held whole (no register, a context that is not distributed, or a register
+ * too small to split); -1 on failure. */
+int64_t qgrad_rt_num_ranks(qgrad_rt_context *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 
 #include "qgrad/Runtime/Communicator.h"
 #include "qgrad/Runtime/Device.h"
+#include "qgrad/Runtime/DistributedRegister.h"
 #include "qgrad/Runtime/Error.h"
 
 #include <atomic>
@@ -377,5 +378,12 @@ qgrad_rt_context *qgrad_rt_context_create_distributed(void) {
 int64_t qgrad_rt_mpi_rank(void) { return mpiWorldRank(); }
 
 int64_t qgrad_rt_mpi_size(void) { return mpiWorldSize(); }
+
+int64_t qgrad_rt_num_ranks(qgrad_rt_context *ctx) {
+  return guardedValue<int64_t>(ctx, "qgrad_rt_num_ranks", -1, [](Device &d) {
+    DistributedRegister *reg = d.distributedRegister();
+    return reg ? int64_t(1) << reg->globalQubits() : 1;
+  });
+}
 
 } // extern "C"

@@ -227,6 +227,31 @@ void compareCApi() {
   qgrad_rt_context_destroy(p);
 }
 
+/// QGRAD_RT_MPI=1 under mpirun: the default context distributes itself.
+void defaultContextFromEnvironment() {
+  qgrad_rt_context *d = qgrad_rt_default_context();
+  qgrad_rt_context *p = qgrad_rt_context_create();
+  const int n = 12;
+  for (qgrad_rt_context *c : {d, p}) {
+    qgrad_rt_allocate(c, n);
+    for (int64_t w = 0; w < n; ++w) {
+      double t = 0.2 * (w + 1);
+      qgrad_rt_apply(c, QGRAD_RT_RY, &t, &w, 1, 0);
+    }
+    int64_t wires[2] = {0, n - 1};
+    qgrad_rt_apply(c, QGRAD_RT_CNOT, nullptr, wires, 2, 0);
+  }
+  check(qgrad_rt_num_ranks(d) == world->size(),
+        "QGRAD_RT_MPI=1: the default context is split over " +
+            std::to_string(qgrad_rt_num_ranks(d)) + " ranks");
+  check(qgrad_rt_num_ranks(p) == 1, "a plain context is held whole");
+  std::vector<double> sd(2 << n), sp(2 << n);
+  qgrad_rt_state(d, sd.data());
+  qgrad_rt_state(p, sp.data());
+  check(maxDiff(sd, sp) <= 1e-12, "QGRAD_RT_MPI=1: state");
+  qgrad_rt_context_destroy(p);
+}
+
 /// VmRSS and VmHWM of this process in bytes.
 std::pair<double, double> residentBytes() {
   std::ifstream status("/proc/self/status");
@@ -307,6 +332,8 @@ int main(int argc, char **argv) {
   try {
     if (argc >= 3 && std::strcmp(argv[1], "--memory") == 0) {
       memory(std::atoi(argv[2]));
+    } else if (argc >= 2 && std::strcmp(argv[1], "--default-context") == 0) {
+      defaultContextFromEnvironment();
     } else {
       for (int n : {10, 13, 16})
         for (uint64_t seed : {1, 2})
