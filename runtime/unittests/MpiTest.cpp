@@ -16,6 +16,7 @@
 #include "qgrad/Runtime/DistributedRegister.h"
 #include "qgrad_rt.h"
 
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -182,6 +183,32 @@ void compareCircuit(int n, uint64_t seed) {
         tag + ": state after measurements and more gates");
 }
 
+/// An observable with X factors on more wires than a rank holds is refused
+/// with the runtime's error on every rank, and the device stays usable.
+void refuseTooWide() {
+  if (world->size() < 2)
+    return;
+  // The smallest register that is split: each rank holds 4 qubits.
+  int n = std::countr_zero(unsigned(world->size())) + kMinLocalQubits;
+  Device d;
+  d.distribute(world);
+  d.allocate(n);
+  std::vector<Observable> xs;
+  for (int w = 0; w < n; ++w)
+    xs.push_back(Observable::named(NamedObservable::PauliX, w));
+  int64_t all = d.addObservable(Observable::tensor(xs));
+  std::string message;
+  try {
+    d.expval(all);
+  } catch (const RuntimeError &e) {
+    message = e.what();
+  }
+  check(message.find("does not fit") != std::string::npos,
+        "X on every wire is refused: '" + message + "'");
+  int64_t z = d.addObservable(Observable::named(NamedObservable::PauliZ, 0));
+  checkClose(d.expval(z), 1.0, 1e-12, "the device is usable after that");
+}
+
 /// The C API: a distributed context against a plain one.
 void compareCApi() {
   qgrad_rt_context *d = qgrad_rt_context_create_distributed();
@@ -339,6 +366,7 @@ int main(int argc, char **argv) {
         for (uint64_t seed : {1, 2})
           compareCircuit(n, seed * 100 + n);
       compareCApi();
+      refuseTooWide();
     }
   } catch (const std::exception &e) {
     check(false, std::string("exception: ") + e.what());
