@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <iterator>
 #include <string>
 #include <time.h>
 
@@ -160,9 +162,25 @@ void DistributedRegister::runOn(const std::vector<KernelOp> &ops,
                                 Layout &layout, const Batch &batch,
                                 double *derivs, int64_t numSlots,
                                 const ExecutorOptions &options) {
-  std::vector<KernelOp> queue;
-  auto runQueue = [&] {
-    if (queue.empty())
+  // The ops not run yet. The decisions below must be the same on every
+  // rank (partners exchange data in between), so each entry keeps what
+  // every rank knows of it: its index bits before it was localized and
+  // whether it had no rank bit (then every rank runs the same op). `op` is
+  // empty where this rank has nothing to run (a control on a rank bit that
+  // is 0 here).
+  struct Queued {
+    std::optional<KernelOp> op;
+    Index bits;
+    bool uniform;
+  };
+  std::vector<Queued> queue;
+  auto runLocal = [&](std::vector<Queued> &entries) {
+    std::vector<KernelOp> ops;
+    for (Queued &q : entries)
+      if (q.op)
+        ops.push_back(std::move(*q.op));
+    entries.clear();
+    if (ops.empty())
       return;
     std::vector<Complex *> pointers;
     for (StateVector *s : batch)
@@ -171,10 +189,36 @@ void DistributedRegister::runOn(const std::vector<KernelOp> &ops,
                      localQubits_, derivs, numSlots};
     auto start = std::chrono::steady_clock::now();
     double cpuStart = threadCpuSeconds();
-    runOps(queue, local, options);
+    runOps(ops, local, options);
     secondsLocal += secondsSince(start);
     cpuSecondsLocal += threadCpuSeconds() - cpuStart;
-    queue.clear();
+  };
+  // Before a swap of local bit l: an op that every rank runs alike and that
+  // does not touch l acts on both halves of the swap alike, so it commutes
+  // with the swap and stays queued, to run (and fuse) with the ops after
+  // it. The others run now, unless one of them would overtake a queued op
+  // on the same bits (then everything runs now).
+  auto runBeforeSwap = [&](int l) {
+    std::vector<Queued> now, later;
+    Index laterBits = 0;
+    for (size_t k = 0; k < queue.size(); ++k) {
+      Queued &q = queue[k];
+      if (q.uniform && !((q.bits >> l) & 1)) {
+        laterBits |= q.bits;
+        later.push_back(std::move(q));
+      } else if (q.bits & laterBits) {
+        for (size_t m = k; m < queue.size(); ++m)
+          later.push_back(std::move(queue[m]));
+        for (Queued &e : later)
+          now.push_back(std::move(e));
+        later.clear();
+        break;
+      } else {
+        now.push_back(std::move(q));
+      }
+    }
+    runLocal(now);
+    queue = std::move(later);
   };
   // When each bit next has to be local (Belady's choice of which bit to
   // swap out: the one needed last).
@@ -198,26 +242,26 @@ void DistributedRegister::runOn(const std::vector<KernelOp> &ops,
     for (int b : bitsOf(mixed))
       remote |= layout.phys[b] >= localQubits_;
     if (remote) {
-      runQueue();
       for (int b = 0; b < numQubits_; ++b) {
         while (cursor[b] < uses[b].size() && uses[b][cursor[b]] <= i)
           ++cursor[b];
         nextUse[b] = cursor[b] < uses[b].size() ? uses[b][cursor[b]] : SIZE_MAX;
       }
-      makeLocal(mixed, support, layout, batch, &nextUse);
+      makeLocal(mixed, support, layout, batch, &nextUse, runBeforeSwap);
     }
     ++layout.clock;
     for (int b : bitsOf(support))
       layout.lastUse[layout.phys[b]] = layout.clock;
-    if (std::optional<KernelOp> local = localize(op, layout))
-      queue.push_back(std::move(*local));
+    Index bits = remapMask(support, layout.phys.data());
+    queue.push_back({localize(op, layout), bits, !(bits & ~localMask())});
   }
-  runQueue();
+  runLocal(queue);
 }
 
-void DistributedRegister::makeLocal(Index need, Index keep, Layout &layout,
-                                    const Batch &batch,
-                                    const std::vector<size_t> *nextUse) {
+void DistributedRegister::makeLocal(
+    Index need, Index keep, Layout &layout, const Batch &batch,
+    const std::vector<size_t> *nextUse,
+    const std::function<void(int)> &beforeSwap) {
   keep |= need;
   for (int b : bitsOf(need)) {
     int global = layout.phys[b];
@@ -247,6 +291,8 @@ void DistributedRegister::makeLocal(Index need, Index keep, Layout &layout,
           " wires does not fit in the " + std::to_string(localQubits_) +
           " qubits each of the " + std::to_string(comm_->size()) +
           " ranks holds (use fewer ranks)");
+    if (beforeSwap)
+      beforeSwap(best);
     swapPositions(global, best, layout, batch);
   }
 }

@@ -20,6 +20,7 @@
 #include "qgrad/Runtime/Observable.h"
 #include "qgrad/Runtime/StateVector.h"
 
+#include <functional>
 #include <optional>
 #include <random>
 
@@ -99,8 +100,10 @@ private:
   /// Moves the canonical bits of `need` to local index bits, swapping out
   /// local bits that are not in `keep`: the one whose next use comes last
   /// when nextUse (per canonical bit) is given, else the least recently used.
+  /// beforeSwap(l) runs before local bit l is swapped out.
   void makeLocal(Index need, Index keep, Layout &layout, const Batch &batch,
-                 const std::vector<size_t> *nextUse = nullptr);
+                 const std::vector<size_t> *nextUse = nullptr,
+                 const std::function<void(int)> &beforeSwap = {});
   void swapPositions(int global, int local, Layout &layout, const Batch &batch);
   void exchangeHalf(Complex *amplitudes, int localBit, int side, int partner);
   std::optional<KernelOp> localize(const KernelOp &op,
