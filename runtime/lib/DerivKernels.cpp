@@ -56,6 +56,17 @@ double derivSweep(const KernelOp &op, double *phi, double *lambda,
 } // namespace
 
 void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
+  if (op.targets.size() == 2) {
+    // A CNOT folded in (foldSwapsIntoDerivs) that runs without its pair.
+    KernelOp x;
+    x.kind = OpKind::Swap;
+    x.targets = {op.targets[0]};
+    x.ctrl = Index(1) << op.targets[1];
+    runOp(x, batch, parallel);
+    KernelOp step = op;
+    step.targets.resize(1);
+    return runDeriv1(step, batch, parallel);
+  }
   const Mat2 minv(op.matrix.data()), g(op.generator);
   double *phi = doubles(batch.states[0]);
   int numLambda = batch.numStates - 1;
@@ -126,7 +137,10 @@ bool canPairDeriv1(const KernelOp &first, const KernelOp &second) {
     return op.kind == OpKind::Deriv1 && !op.ctrl && op.targets[0] >= 2 &&
            gen != Gen::General && fits(rotationShape(gen), op.matrix.data());
   };
-  return rotation(first) && rotation(second) &&
+  // Only the first may carry a folded CNOT, whose control must be constant
+  // along the runs below the target.
+  return rotation(first) && rotation(second) && second.targets.size() == 1 &&
+         (first.targets.size() == 1 || first.targets[1] > first.targets[0]) &&
          first.targets[0] == second.targets[0];
 }
 
@@ -138,6 +152,8 @@ void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
   double *phi = doubles(batch.states[0]);
   int numLambda = batch.numStates - 1;
   Index bit = Index(1) << first.targets[0];
+  // No folded CNOT: a select bit that is never set.
+  int swapSelect = first.targets.size() == 2 ? first.targets[1] : 63;
   Index total = Index(1) << (batch.numBits - 1);
   int chunks = chunkCount(total, parallel);
   std::vector<double> partial(static_cast<size_t>(chunks) * numLambda * 2, 0.0);
@@ -151,14 +167,20 @@ void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
         withRotation(genOf(second.generator), [&]<Shape S2, Gen G2>() {
           forRunsInRange(begin, end, bit, [&](Index start, Index length) {
             Index x = 2 * start, y = x + 2 * bit;
+            // The folded CNOT: its control is above the target, so constant
+            // along the run, and X exchanges the halves.
+            bool exchange = (start >> swapSelect) & 1;
+            auto body = [&]<bool UpdatePhi, bool Exchange>() {
+              derivRun2<UpdatePhi, S1, G1, S2, G2, Exchange>(
+                  phi + x, phi + y, lambda + x, lambda + y, length, minv, g,
+                  sums);
+            };
             if (last)
-              derivRun2<true, S1, G1, S2, G2>(phi + x, phi + y, lambda + x,
-                                              lambda + y, length, minv, g,
-                                              sums);
+              exchange ? body.template operator()<true, true>()
+                       : body.template operator()<true, false>();
             else
-              derivRun2<false, S1, G1, S2, G2>(phi + x, phi + y, lambda + x,
-                                               lambda + y, length, minv, g,
-                                               sums);
+              exchange ? body.template operator()<false, true>()
+                       : body.template operator()<false, false>();
           });
         });
       });

@@ -105,15 +105,18 @@ inline void derivVector(double *px, double *py, double *lx, double *ly,
 }
 
 /// Two steps on the same target (the factors of RX then RY, or of Rot) on
-/// split runs, in one pass: the pairs stay in registers between them.
-template <bool UpdatePhi, Shape S1, Gen G1, Shape S2, Gen G2>
+/// split runs, in one pass: the pairs stay in registers between them. With
+/// Exchange, an X on the target comes first (a folded CNOT whose control is
+/// set along the run): the halves trade places as they are loaded.
+template <bool UpdatePhi, Shape S1, Gen G1, Shape S2, Gen G2,
+          bool Exchange = false>
 inline void derivRun2(double *px, double *py, double *lx, double *ly,
                       Index length, const Mat2 *const minv[2],
                       const Mat2 *const g[2], double sums[2]) {
   V8 acc[2] = {splat(0), splat(0)}, accRe[2] = {splat(0), splat(0)};
   for (Index k = 0; k < 2 * length; k += 8) {
-    V8 vx = load(px + k), vy = load(py + k), ax = load(lx + k),
-       ay = load(ly + k);
+    V8 vx = load((Exchange ? py : px) + k), vy = load((Exchange ? px : py) + k),
+       ax = load((Exchange ? ly : lx) + k), ay = load((Exchange ? lx : ly) + k);
     derivStep<S1, G1>(vx, vy, ax, ay, true, *minv[0], *g[0], acc[0], accRe[0]);
     derivStep<S2, G2>(vx, vy, ax, ay, UpdatePhi, *minv[1], *g[1], acc[1],
                       accRe[1]);

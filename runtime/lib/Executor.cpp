@@ -239,7 +239,8 @@ void runOps(const std::vector<KernelOp> &ops, const StateBatch &batch,
   options.tileBits =
       std::max(options.minContiguousBits + 2, options.tileBits - shrink);
   bool parallelWhole = options.parallel && batch.numBits >= kParallelThreshold;
-  std::vector<KernelOp> fused = pairOneBitOps(fuseOneBitOps(ops));
+  std::vector<KernelOp> fused =
+      foldSwapsIntoDerivs(pairOneBitOps(fuseOneBitOps(ops)));
   for (const Pass &pass :
        schedulePasses(std::move(fused), batch.numBits, options)) {
     // A lone op gains nothing from tiles: it streams the state once anyway.

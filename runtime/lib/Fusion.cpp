@@ -1,6 +1,8 @@
 //===- Fusion.cpp - Merging kernel ops before they run -------------------===//
 #include "qgrad/Runtime/Fusion.h"
 
+#include "DerivKernels.h"
+
 #include <algorithm>
 #include <bit>
 #include <iterator>
@@ -149,6 +151,37 @@ std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops) {
       continue;
     }
     out.push_back(a);
+  }
+  return out;
+}
+
+std::vector<KernelOp> foldSwapsIntoDerivs(const std::vector<KernelOp> &ops) {
+  std::vector<KernelOp> out;
+  out.reserve(ops.size());
+  std::vector<bool> moved(ops.size(), false);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (moved[i])
+      continue;
+    const KernelOp &op = ops[i];
+    int target = op.targets.empty() ? -1 : op.targets[0];
+    if (!isCnot(op) || target < 2 || std::countr_zero(op.ctrl) < target) {
+      out.push_back(op);
+      continue;
+    }
+    Index bit = Index(1) << target;
+    size_t j = i + 1;
+    while (j < ops.size() && (moved[j] || !(ops[j].support() & bit)))
+      ++j;
+    if (j + 1 >= ops.size() || moved[j + 1] || ops[j].targets.size() != 1 ||
+        ops[j + 1].targets.size() != 1 || !canPairDeriv1(ops[j], ops[j + 1])) {
+      out.push_back(op);
+      continue;
+    }
+    KernelOp first = ops[j];
+    first.targets.push_back(std::countr_zero(op.ctrl));
+    out.push_back(std::move(first));
+    out.push_back(ops[j + 1]);
+    moved[j] = moved[j + 1] = true;
   }
   return out;
 }

@@ -38,7 +38,9 @@ enum class OpKind : uint8_t {
   Matrix1Pair, // two 2x2 on targets[0] < targets[1], matrix = both (8 entries)
   Matrix1Cond, // 2x2 on targets[0]: matrix[0..4) where bit targets[1] is 0,
                // matrix[4..8) where it is 1 (a CNOT fused with a rotation)
-  Deriv1,      // derivative of a Matrix1 rotation, fused with its inverse
+  Deriv1,      // derivative of a Matrix1 rotation, fused with its inverse;
+               // targets[1], if any: an X on targets[0] where that bit
+               // is 1 comes first (a folded CNOT, foldSwapsIntoDerivs)
   PauliDeriv,  // derivative inner product of a Pauli-sum generator only
 };
 
