@@ -10,44 +10,57 @@ namespace {
 double *doubles(Complex *a) { return reinterpret_cast<double *>(a); }
 
 /// Sum over the pairs of one lambda of Im<lambda|G|phi>, applying the
-/// inverse rotation to lambda (and to phi when UpdatePhi).
+/// inverse rotation to lambda (and to phi when UpdatePhi). With a map, the
+/// op's bits and [begin, end) are a tile's local indices (TileMap).
 template <bool UpdatePhi, Shape SM, Gen GK>
 double derivSweep(const KernelOp &op, double *phi, double *lambda,
-                  const Mat2 &minv, const Mat2 &g, Index begin, Index end) {
+                  const Mat2 &minv, const Mat2 &g, Index begin, Index end,
+                  const TileMap *map) {
   int target = op.targets[0];
   Index bit = Index(1) << target;
+  V8 im = splat(0), re = splat(0);
   if (isShortTarget(target, op.ctrl)) {
-    V8 im = splat(0), re = splat(0);
     withShortTarget(target, [&]<int T>() {
+      V8 accIm = splat(0), accRe = splat(0);
       for (Index p = begin; p < end; p += 4) {
-        Index x = 2 * pairToX<T>(p), y = x + 2 * bit;
+        Index local = pairToX<T>(p);
+        Index x = 2 * (map ? map->at(local) : local),
+              y = map ? 2 * map->at(local + bit) : x + 2 * bit;
         derivVector<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x, lambda + y,
-                                       minv, g, im, re);
+                                       minv, g, accIm, accRe);
       }
+      im += accIm;
+      re += accRe;
     });
     return imConjProductSum(im) + sumLanes(re);
   }
   double acc = 0;
+  auto low = [&]<int T>(Index first, Index amplitudes) {
+    forPieces(map, first, amplitudes, [&](Index, Index x, Index length) {
+      acc += derivLowRun<UpdatePhi, SM, GK, T>(phi + 2 * x, lambda + 2 * x,
+                                               length, minv, g, im, re);
+    });
+  };
   if (target == 0)
     forRunsInRange(begin, end, op.ctrl >> 1, [&](Index p, Index length) {
-      Index x = 2 * ((p << 1) + op.ctrl);
-      acc += derivLowRun<UpdatePhi, SM, GK, 0>(phi + x, lambda + x, 2 * length,
-                                               minv, g);
+      low.template operator()<0>((p << 1) + op.ctrl, 2 * length);
     });
   else if (target == 1 && !(op.ctrl & 1))
     forRunsInRange(begin / 2, end / 2, op.ctrl >> 2,
                    [&](Index q, Index length) {
-                     Index x = 2 * ((q << 2) + op.ctrl);
-                     acc += derivLowRun<UpdatePhi, SM, GK, 1>(
-                         phi + x, lambda + x, 4 * length, minv, g);
+                     low.template operator()<1>((q << 2) + op.ctrl, 4 * length);
                    });
   else
     forRunsInRange(begin, end, op.ctrl | bit, [&](Index start, Index length) {
-      Index x = 2 * (start + op.ctrl), y = x + 2 * bit;
-      acc += derivRun<UpdatePhi, SM, GK>(phi + x, phi + y, lambda + x,
-                                         lambda + y, length, minv, g);
+      forPieces(
+          map, start + op.ctrl, length, [&](Index local, Index x, Index piece) {
+            Index y = map ? map->at(local + bit) : x + bit;
+            acc += derivRun<UpdatePhi, SM, GK>(phi + 2 * x, phi + 2 * y,
+                                               lambda + 2 * x, lambda + 2 * y,
+                                               piece, minv, g, im, re);
+          });
     });
-  return acc;
+  return acc + imConjProductSum(im) + sumLanes(re);
 }
 
 /// The adjoint sweep's step for a one-target rotation: accumulates
@@ -55,17 +68,21 @@ double derivSweep(const KernelOp &op, double *phi, double *lambda,
 /// lambda_j, all in one pass over the amplitudes.
 } // namespace
 
-void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
+void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel,
+               const TileMap *map) {
   if (op.targets.size() == 2) {
     // A CNOT folded in (foldSwapsIntoDerivs) that runs without its pair.
     KernelOp x;
     x.kind = OpKind::Swap;
     x.targets = {op.targets[0]};
     x.ctrl = Index(1) << op.targets[1];
-    runOp(x, batch, parallel);
+    if (map)
+      runSwapTile(x, batch, *map);
+    else
+      runOp(x, batch, parallel);
     KernelOp step = op;
     step.targets.resize(1);
-    return runDeriv1(step, batch, parallel);
+    return runDeriv1(step, batch, parallel, map);
   }
   const Mat2 minv(op.matrix.data()), g(op.generator);
   double *phi = doubles(batch.states[0]);
@@ -81,9 +98,9 @@ void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel) {
           withShape(minv.shape, [&]<Shape SM>() {
             return withGen(genOf(op.generator), [&]<Gen GK>() {
               return last ? derivSweep<true, SM, GK>(op, phi, lambda, minv, g,
-                                                     begin, end)
+                                                     begin, end, map)
                           : derivSweep<false, SM, GK>(op, phi, lambda, minv, g,
-                                                      begin, end);
+                                                      begin, end, map);
             });
           });
     });
@@ -145,7 +162,7 @@ bool canPairDeriv1(const KernelOp &first, const KernelOp &second) {
 }
 
 void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
-                   const StateBatch &batch, bool parallel) {
+                   const StateBatch &batch, bool parallel, const TileMap *map) {
   const Mat2 m0(first.matrix.data()), m1(second.matrix.data()),
       g0(first.generator), g1(second.generator);
   const Mat2 *const minv[2] = {&m0, &m1}, *const g[2] = {&g0, &g1};
@@ -163,17 +180,19 @@ void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
     forChunks(total, parallel, [&](int c, Index begin, Index end) {
       double *sums =
           partial.data() + 2 * (static_cast<size_t>(c) * numLambda + j);
+      V8 acc[2] = {splat(0), splat(0)}, accRe[2] = {splat(0), splat(0)};
       withRotation(genOf(first.generator), [&]<Shape S1, Gen G1>() {
         withRotation(genOf(second.generator), [&]<Shape S2, Gen G2>() {
-          forRunsInRange(begin, end, bit, [&](Index start, Index length) {
-            Index x = 2 * start, y = x + 2 * bit;
+          auto piece = [&](Index local, Index x, Index y,
+                           Index length) __attribute__((always_inline)) {
+            double *px = phi + 2 * x, *py = phi + 2 * y, *lx = lambda + 2 * x,
+                   *ly = lambda + 2 * y;
             // The folded CNOT: its control is above the target, so constant
             // along the run, and X exchanges the halves.
-            bool exchange = (start >> swapSelect) & 1;
+            bool exchange = (local >> swapSelect) & 1;
             auto body = [&]<bool UpdatePhi, bool Exchange>() {
               derivRun2<UpdatePhi, S1, G1, S2, G2, Exchange>(
-                  phi + x, phi + y, lambda + x, lambda + y, length, minv, g,
-                  sums);
+                  px, py, lx, ly, length, minv, g, acc, accRe);
             };
             if (last)
               exchange ? body.template operator()<true, true>()
@@ -181,9 +200,32 @@ void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
             else
               exchange ? body.template operator()<false, true>()
                        : body.template operator()<false, false>();
-          });
+          };
+          if (!map) {
+            forRunsInRange(begin, end, bit, [&](Index start, Index length) {
+              piece(start, start, start + bit, length);
+            });
+          } else if (bit >> map->runBits) {
+            // The target is above the tile's runs: the runs pair up whole.
+            Index runBit = bit >> map->runBits, below = runBit - 1;
+            for (Index q = begin >> map->runBits; q < end >> map->runBits;
+                 ++q) {
+              Index r = ((q & ~below) << 1) | (q & below);
+              piece(r << map->runBits, map->base + map->runOffset[r],
+                    map->base + map->runOffset[r | runBit],
+                    Index(1) << map->runBits);
+            }
+          } else {
+            // Inside the runs: pairs never straddle two of them.
+            forRunsInRange(begin, end, bit, [&](Index start, Index length) {
+              Index x = map->at(start);
+              piece(start, x, x + bit, length);
+            });
+          }
         });
       });
+      for (int i = 0; i < 2; ++i)
+        sums[i] += imConjProductSum(acc[i]) + sumLanes(accRe[i]);
     });
   }
   for (int c = 0; c < chunks; ++c)
@@ -203,6 +245,46 @@ void runPauliDeriv(const KernelOp &op, const StateBatch &batch, bool parallel) {
                                      batch.numBits, term.pauli, parallel)
                               .imag();
     batch.derivs[j * batch.numSlots + op.slot] += op.scale * sum;
+  }
+}
+
+void runSwapTile(const KernelOp &op, const StateBatch &batch,
+                 const TileMap &map) {
+  int target = op.targets[0];
+  Index bit = Index(1) << target, high = op.ctrl & ~Index(3), low = op.ctrl & 3;
+  // The lanes (amplitudes of a vector) whose bits 0 and 1 hold the controls
+  // there take part.
+  V8i lanes;
+  for (int k = 0; k < 4; ++k)
+    lanes[2 * k] = lanes[2 * k + 1] = (Index(k) & low) == low ? -1 : 0;
+  auto blend = [&](V8 keep, V8 take) {
+    return reinterpret_cast<V8>((reinterpret_cast<V8i>(keep) & ~lanes) |
+                                (reinterpret_cast<V8i>(take) & lanes));
+  };
+  Index zero = high | (target >= 2 ? bit : 0);
+  Index total = Index(1) << (batch.numBits - std::popcount(zero));
+  for (int s = 0; s < batch.numStates; ++s) {
+    double *d = doubles(batch.states[s]);
+    forRunsInRange(0, total, zero, [&](Index start, Index length) {
+      forPieces(
+          &map, start + high, length, [&](Index local, Index x, Index piece) {
+            double *px = d + 2 * x;
+            if (target >= 2) {
+              double *py = d + 2 * map.at(local + bit);
+              for (Index k = 0; k < 2 * piece; k += 8) {
+                V8 vx = load(px + k), vy = load(py + k);
+                store(px + k, blend(vx, vy));
+                store(py + k, blend(vy, vx));
+              }
+              return;
+            }
+            for (Index k = 0; k < 2 * piece; k += 8) {
+              V8 v = load(px + k);
+              store(px + k,
+                    blend(v, target == 0 ? partners<0>(v) : partners<1>(v)));
+            }
+          });
+    });
   }
 }
 

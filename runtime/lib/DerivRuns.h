@@ -108,11 +108,16 @@ inline void derivVector(double *px, double *py, double *lx, double *ly,
 /// split runs, in one pass: the pairs stay in registers between them. With
 /// Exchange, an X on the target comes first (a folded CNOT whose control is
 /// set along the run): the halves trade places as they are loaded.
+/// The inner products go to the lanes of acc (Im) and accRe (Re) of each
+/// step, summed by the caller (imConjProductSum, sumLanes) once all runs
+/// are done. length is a multiple of 4.
 template <bool UpdatePhi, Shape S1, Gen G1, Shape S2, Gen G2,
           bool Exchange = false>
 inline void derivRun2(double *px, double *py, double *lx, double *ly,
                       Index length, const Mat2 *const minv[2],
-                      const Mat2 *const g[2], double sums[2]) {
+                      const Mat2 *const g[2], V8 sum[2], V8 sumRe[2]) {
+  // Local accumulators stay in registers; the callers' would make a chain
+  // through memory (the stores to the state may alias them).
   V8 acc[2] = {splat(0), splat(0)}, accRe[2] = {splat(0), splat(0)};
   for (Index k = 0; k < 2 * length; k += 8) {
     V8 vx = load((Exchange ? py : px) + k), vy = load((Exchange ? px : py) + k),
@@ -127,19 +132,26 @@ inline void derivRun2(double *px, double *py, double *lx, double *ly,
       store(py + k, vy);
     }
   }
-  for (int i = 0; i < 2; ++i)
-    sums[i] += imConjProductSum(acc[i]) + sumLanes(accRe[i]);
+  for (int i = 0; i < 2; ++i) {
+    sum[i] += acc[i];
+    sumRe[i] += accRe[i];
+  }
 }
 
+/// One step on split runs: the vectors' inner products go to the lanes of
+/// acc and accRe (summed by the caller), a scalar tail's are returned.
 template <bool UpdatePhi, Shape SM, Gen GK>
 inline double derivRun(double *px, double *py, double *lx, double *ly,
-                       Index length, const Mat2 &minv, const Mat2 &g) {
+                       Index length, const Mat2 &minv, const Mat2 &g, V8 &sumIm,
+                       V8 &sumRe) {
   V8 acc = splat(0), accRe = splat(0);
   Index k = 0;
   for (; k + 4 <= length; k += 4)
     derivVector<UpdatePhi, SM, GK>(px + 2 * k, py + 2 * k, lx + 2 * k,
                                    ly + 2 * k, minv, g, acc, accRe);
-  double sum = imConjProductSum(acc) + sumLanes(accRe);
+  sumIm += acc;
+  sumRe += accRe;
+  double sum = 0;
   Complex *cpx = reinterpret_cast<Complex *>(px),
           *cpy = reinterpret_cast<Complex *>(py);
   Complex *clx = reinterpret_cast<Complex *>(lx),
@@ -158,7 +170,8 @@ inline double derivRun(double *px, double *py, double *lx, double *ly,
 /// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
 template <bool UpdatePhi, Shape SM, Gen GK, int Target>
 inline double derivLowRun(double *p, double *l, Index amplitudes,
-                          const Mat2 &minv, const Mat2 &g) {
+                          const Mat2 &minv, const Mat2 &g, V8 &sumIm,
+                          V8 &sumRe) {
   V8 acc = splat(0), accRe = splat(0);
   const V8 sign = halfSign<Target>();
   Index k = 0;
@@ -176,7 +189,9 @@ inline double derivLowRun(double *p, double *l, Index amplitudes,
     if (UpdatePhi)
       store(p + 2 * k, minv.inVector<SM, Target>(v));
   }
-  double sum = imConjProductSum(acc) + sumLanes(accRe);
+  sumIm += acc;
+  sumRe += accRe;
+  double sum = 0;
   Complex *cp = reinterpret_cast<Complex *>(p);
   Complex *cl = reinterpret_cast<Complex *>(l);
   for (; k < amplitudes; k += 2) {

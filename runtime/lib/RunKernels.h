@@ -13,6 +13,7 @@
 
 #include "qgrad/Runtime/Types.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace qgrad::rt {
@@ -39,6 +40,37 @@ template <int Target> inline V8 partners(V8 v) {
     return __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
   else
     return __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+}
+
+/// Where the amplitudes of a tile lie in the state, for kernels that run on
+/// a tile in place: the tile's bits are renumbered 0, 1, ... (local
+/// indices), its lowest runBits bits are the state's lowest bits, and local
+/// index i is at base + runOffset[i >> runBits] + (i mod 2^runBits).
+struct TileMap {
+  Index base = 0;
+  const Index *runOffset = nullptr;
+  int runBits = 0;
+  Index at(Index i) const {
+    return base + runOffset[i >> runBits] + (i & ((Index(1) << runBits) - 1));
+  }
+};
+
+/// Calls f(local, global, length) for the pieces of the local indices
+/// start .. start + length - 1 that are consecutive in the state (with no
+/// map, the indices are the state's and there is one piece).
+template <class F>
+inline void forPieces(const TileMap *map, Index start, Index length, F f) {
+  if (!map) {
+    f(start, start, length);
+    return;
+  }
+  Index runSize = Index(1) << map->runBits;
+  while (length) {
+    Index piece = std::min(length, runSize - (start & (runSize - 1)));
+    f(start, map->at(start), piece);
+    start += piece;
+    length -= piece;
+  }
 }
 
 /// Multiplication by a complex constant, in the vector form above.
