@@ -1,6 +1,9 @@
 //===- AdjointTest.cpp - Adjoint Jacobian vs shifts and differences ------===//
 #include "Reference.h"
 
+#include "qgrad/Runtime/Executor.h"
+#include "qgrad/Runtime/Gates.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -226,6 +229,205 @@ TEST(Adjoint, PairedStepsAndPermutedGathersOnEveryBit) {
       EXPECT_NEAR(jac[i], ps[i], 1e-12)
           << "tileBits " << options.tileBits << ", entry " << i;
   }
+}
+
+// The sweep's rewrites and in-place passes, op by op: random sequences of
+// adjoint steps (one-target rotations, with and without controls and adjoint
+// flags, and Rot's three factors), CNOT rings in both directions (so folded
+// CNOTs with the control above the target and plain ones below), Toffoli,
+// PauliX, Hadamard and SWAP, with targets and controls on every bit (0 and
+// 1 inside a vector, the top bits). runOps (fused, folded, paired, tiled, in
+// place) must give the same states and derivatives as runOp one op at a time.
+std::vector<KernelOp> randomSweepOps(int n, int layers, std::mt19937_64 &rng,
+                                     int64_t &numSlots) {
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI);
+  std::uniform_int_distribution<int> bit(0, n - 1), kind(0, 15);
+  auto gate = [](const char *name) { return gateIdFromName(name); };
+  const char *rotations[] = {"RX", "RY", "RZ", "PhaseShift", "Rot"};
+  std::vector<KernelOp> ops;
+  int64_t slot = 0;
+  auto steps = [&](const char *name, std::vector<int> bits) {
+    double params[3] = {angle(rng), angle(rng), angle(rng)};
+    std::vector<TapeStep> tape;
+    appendTapeSteps(gate(name), params, bits, rng() & 1, slot, tape);
+    slot += gateInfo(gate(name)).numParams;
+    // The sweep runs a gate's factors backwards.
+    for (auto step = tape.rbegin(); step != tape.rend(); ++step)
+      ops.push_back(*step->deriv);
+  };
+  for (int layer = 0; layer < layers; ++layer) {
+    bool up = rng() & 1;
+    for (int b = 0; b < n; ++b) {
+      int t = up ? b : (b + 1) % n, c = up ? (b + 1) % n : b;
+      ops.push_back(lowerGate(gate("CNOT"), nullptr, {c, t}, false));
+    }
+    for (int b = 0; b < n; ++b) {
+      int k = kind(rng), other = (b + 1 + bit(rng) % (n - 1)) % n;
+      // Mostly two rotations on one bit (a pair), sometimes one, a
+      // controlled one or a constant gate in between.
+      steps(rotations[rng() % 5], {b});
+      if (k < 10)
+        steps(rotations[rng() % 3], {b});
+      else if (k == 10)
+        steps("CRX", {other, b});
+      else if (k == 11)
+        ops.push_back(lowerGate(gate("Toffoli"), nullptr,
+                                {other,
+                                 (other + 1 + b) % n == b ? (other + 2 + b) % n
+                                                          : (other + 1 + b) % n,
+                                 b},
+                                false));
+      else if (k == 12)
+        ops.push_back(lowerGate(gate("PauliX"), nullptr, {b}, false));
+      else if (k == 13)
+        ops.push_back(lowerGate(gate("Hadamard"), nullptr, {b}, false));
+      else if (k == 14)
+        ops.push_back(lowerGate(gate("SWAP"), nullptr, {b, other}, false));
+    }
+  }
+  numSlots = slot;
+  return ops;
+}
+
+void expectSweepSameAsOpByOp(int n, int layers, int numStates,
+                             ExecutorOptions options, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  int64_t numSlots = 0;
+  std::vector<KernelOp> ops = randomSweepOps(n, layers, rng, numSlots);
+  // Normalised states: the derivatives are O(1), so 1e-12 is tight.
+  std::vector<std::vector<Complex>> expected, actual;
+  for (int s = 0; s < numStates; ++s)
+    expected.push_back(randomState(n, rng));
+  actual = expected;
+  std::vector<double> expectedDerivs((numStates - 1) * numSlots, 0.0),
+      actualDerivs = expectedDerivs;
+  std::vector<Complex *> e, a;
+  for (int s = 0; s < numStates; ++s) {
+    e.push_back(expected[s].data());
+    a.push_back(actual[s].data());
+  }
+  StateBatch one{e.data(), numStates, n, expectedDerivs.data(), numSlots};
+  StateBatch all{a.data(), numStates, n, actualDerivs.data(), numSlots};
+  for (const KernelOp &op : ops)
+    runOp(op, one, false);
+  runOps(ops, all, options);
+  std::string where = std::to_string(n) + " bits, " +
+                      std::to_string(numStates) + " states, tileBits " +
+                      std::to_string(options.tileBits) + ", contiguous " +
+                      std::to_string(options.minContiguousBits);
+  for (size_t i = 0; i < expectedDerivs.size(); ++i)
+    ASSERT_NEAR(expectedDerivs[i], actualDerivs[i], 1e-12)
+        << where << ", derivative " << i;
+  for (int s = 0; s < numStates; ++s)
+    for (size_t i = 0; i < expected[s].size(); ++i)
+      ASSERT_NEAR(std::abs(expected[s][i] - actual[s][i]), 0.0, 1e-12)
+          << where << ", state " << s << ", amplitude " << i;
+}
+
+TEST(Adjoint, SweepOpsMatchOpByOp) {
+  uint64_t seed = 100;
+  for (ExecutorOptions options :
+       {ExecutorOptions{}, ExecutorOptions{4, 2, false},
+        ExecutorOptions{5, 2, false}, ExecutorOptions{6, 3, false},
+        ExecutorOptions{6, 2, false}, ExecutorOptions{7, 4, false},
+        ExecutorOptions{5, 1, false}, ExecutorOptions{6, 2, true}})
+    for (int numStates : {2, 3, 4})
+      for (int n : {5, 9})
+        expectSweepSameAsOpByOp(n, 3, numStates, options, seed++);
+}
+
+TEST(Adjoint, SweepOpsWithPageRunsMatchOpByOp) {
+  // Tiles of 12 bits or more for the sweep keep 8 contiguous low bits
+  // (runs of 4 KiB): 14 qubits with tiles of 13 and 12 bits, so passes
+  // have few free bits, targets sit above and inside the runs.
+  expectSweepSameAsOpByOp(14, 2, 2, ExecutorOptions{13, 4, false}, 7);
+  expectSweepSameAsOpByOp(14, 2, 3, ExecutorOptions{14, 4, false}, 8);
+  expectSweepSameAsOpByOp(15, 1, 2, ExecutorOptions{}, 9);
+}
+
+TEST(Adjoint, InPlaceSweepMatchesParameterShift) {
+  // The benchmark's layered shape with random rotation kinds, adjoint flags
+  // and ring directions, several observables, against the parameter-shift
+  // rule: small tiles (in-place passes with short runs) and 14 qubits with
+  // the default options (runs of 2^8 amplitudes).
+  std::mt19937_64 rng(41);
+  const char *rotations[] = {"RX", "RY", "RZ", "Rot"};
+  auto layered = [&](int n, int layers) {
+    std::vector<GateCall> circuit;
+    for (int layer = 0; layer < layers; ++layer) {
+      for (int64_t w = 0; w < n; ++w)
+        for (int r = 0; r < 2; ++r) {
+          std::string name = rotations[rng() % 4];
+          std::vector<double> params = {0.3 + 0.2 * w - layer + r};
+          if (name == "Rot")
+            params = {0.1 * w, -0.4 + r, 0.5 * layer};
+          circuit.push_back({name, params, {w}, static_cast<bool>(rng() & 1)});
+        }
+      bool down = rng() & 1;
+      for (int64_t w = 0; w < n; ++w) {
+        int64_t a = w, b = (w + 1) % n;
+        if (down)
+          std::swap(a, b);
+        circuit.push_back({"CNOT", {}, {a, b}});
+      }
+      if (layer == 0)
+        circuit.push_back({"Toffoli", {}, {n - 1, 0, n / 2}});
+    }
+    return circuit;
+  };
+  auto shift = [](std::function<double(double)> f) {
+    return (f(M_PI / 2) - f(-M_PI / 2)) / 2;
+  };
+  for (auto [n, layers, options] :
+       {std::tuple{8, 3, ExecutorOptions{5, 2, false}},
+        std::tuple{8, 3, ExecutorOptions{6, 3, false}},
+        std::tuple{14, 2, ExecutorOptions{}}}) {
+    Problem prob{n, layered(n, layers), options};
+    int64_t numParams = 0;
+    std::vector<double> jac = adjoint(prob, numParams);
+    std::vector<double> ps = byShifts(prob, numParams, shift, 3);
+    for (size_t i = 0; i < jac.size(); ++i)
+      EXPECT_NEAR(jac[i], ps[i], 1e-12)
+          << n << " qubits, tileBits " << options.tileBits << ", entry " << i;
+  }
+}
+
+TEST(Adjoint, LoneFoldedStepIsCnotThenStep) {
+  // A step that carries a folded CNOT (targets[1]) but no pair partner runs
+  // the CNOT and then the step, whole-state and on tiles in place.
+  const int n = 7;
+  double angle = 0.7;
+  for (ExecutorOptions options :
+       {ExecutorOptions{}, ExecutorOptions{4, 2, false}})
+    for (int t = 0; t < n; ++t)
+      for (int c = t + 1; c < n; ++c) {
+        std::vector<TapeStep> tape;
+        appendTapeSteps(gateIdFromName("RX"), &angle, {t}, false, 0, tape);
+        KernelOp folded = *tape[0].deriv;
+        folded.targets.push_back(c);
+        // A Hadamard elsewhere makes it a pass of two ops, which is tiled
+        // (a lone op runs on the whole state).
+        KernelOp h = lowerGate(gateIdFromName("Hadamard"), nullptr,
+                               {(c + 1) % n}, false);
+        std::vector<KernelOp> plain = {
+            lowerGate(gateIdFromName("CNOT"), nullptr, {c, t}, false),
+            *tape[0].deriv, h};
+        std::mt19937_64 rng(t * n + c);
+        std::vector<std::vector<Complex>> a = {randomState(n, rng),
+                                               randomState(n, rng)},
+                                          b = a;
+        double da = 0, db = 0;
+        Complex *pa[2] = {a[0].data(), a[1].data()},
+                *pb[2] = {b[0].data(), b[1].data()};
+        runOps({folded, h}, StateBatch{pa, 2, n, &da, 1}, options);
+        for (const KernelOp &op : plain)
+          runOp(op, StateBatch{pb, 2, n, &db, 1}, false);
+        EXPECT_NEAR(da, db, 1e-12) << "target " << t << ", control " << c;
+        for (int s = 0; s < 2; ++s)
+          for (size_t i = 0; i < a[s].size(); ++i)
+            ASSERT_NEAR(std::abs(a[s][i] - b[s][i]), 0.0, 1e-12)
+                << "target " << t << ", control " << c;
+      }
 }
 
 TEST(Adjoint, ThreadsDoNotChangeTheJacobian) {

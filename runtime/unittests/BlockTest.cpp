@@ -66,19 +66,6 @@ std::vector<KernelOp> randomOneBitOps(int n, int count, std::mt19937_64 &rng) {
   return ops;
 }
 
-std::vector<Complex> randomState(int n, std::mt19937_64 &rng) {
-  std::normal_distribution<double> normal;
-  std::vector<Complex> v(size_t(1) << n);
-  double norm = 0;
-  for (Complex &x : v) {
-    x = Complex(normal(rng), normal(rng));
-    norm += std::norm(x);
-  }
-  for (Complex &x : v)
-    x /= std::sqrt(norm);
-  return v;
-}
-
 /// runOps with `options` on a random state against runOp one op at a time.
 void expectSameAsOpByOp(const std::vector<KernelOp> &ops, int n,
                         ExecutorOptions options, uint64_t seed,

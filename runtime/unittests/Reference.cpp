@@ -241,6 +241,19 @@ size_t arityOf(const std::string &name, int n) {
   return 1;
 }
 
+std::vector<Complex> randomState(int n, std::mt19937_64 &rng) {
+  std::normal_distribution<double> normal;
+  std::vector<Complex> v(size_t(1) << n);
+  double norm = 0;
+  for (Complex &x : v) {
+    x = Complex(normal(rng), normal(rng));
+    norm += std::norm(x);
+  }
+  for (Complex &x : v)
+    x /= std::sqrt(norm);
+  return v;
+}
+
 std::vector<GateCall> randomCircuit(const std::vector<std::string> &names,
                                     int n, int length, std::mt19937_64 &rng) {
   std::uniform_real_distribution<double> angle(-M_PI, M_PI);

@@ -52,6 +52,9 @@ struct GateCall {
   bool adjoint = false;
 };
 
+/// A random normalised state of n qubits.
+std::vector<Complex> randomState(int n, std::mt19937_64 &rng);
+
 /// A random circuit of `length` gates drawn from `names` on n qubits.
 std::vector<GateCall> randomCircuit(const std::vector<std::string> &names,
                                     int n, int length, std::mt19937_64 &rng);
