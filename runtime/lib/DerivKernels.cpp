@@ -261,29 +261,40 @@ void runSwapTile(const KernelOp &op, const StateBatch &batch,
     return reinterpret_cast<V8>((reinterpret_cast<V8i>(keep) & ~lanes) |
                                 (reinterpret_cast<V8i>(take) & lanes));
   };
-  Index zero = high | (target >= 2 ? bit : 0);
-  Index total = Index(1) << (batch.numBits - std::popcount(zero));
   for (int s = 0; s < batch.numStates; ++s) {
     double *d = doubles(batch.states[s]);
+    if (target < 2) {
+      // Both halves are inside every vector: walk the tile's runs whole
+      // (controls on bits 2 and up can leave runs of 4 amplitudes) and
+      // pick the vectors whose index holds the controls.
+      Index runMask = (Index(1) << map.runBits) - 1;
+      forPieces(&map, 0, Index(1) << batch.numBits,
+                [&](Index local, Index x, Index piece) {
+                  if ((local & high & ~runMask) != (high & ~runMask))
+                    return;
+                  double *px = d + 2 * x;
+                  for (Index k = 0; k < piece; k += 4) {
+                    if (((local + k) & high) != high)
+                      continue;
+                    V8 v = load(px + 2 * k);
+                    store(px + 2 * k, blend(v, target == 0 ? partners<0>(v)
+                                                           : partners<1>(v)));
+                  }
+                });
+      continue;
+    }
+    Index zero = high | bit;
+    Index total = Index(1) << (batch.numBits - std::popcount(zero));
     forRunsInRange(0, total, zero, [&](Index start, Index length) {
-      forPieces(
-          &map, start + high, length, [&](Index local, Index x, Index piece) {
-            double *px = d + 2 * x;
-            if (target >= 2) {
-              double *py = d + 2 * map.at(local + bit);
-              for (Index k = 0; k < 2 * piece; k += 8) {
-                V8 vx = load(px + k), vy = load(py + k);
-                store(px + k, blend(vx, vy));
-                store(py + k, blend(vy, vx));
-              }
-              return;
-            }
-            for (Index k = 0; k < 2 * piece; k += 8) {
-              V8 v = load(px + k);
-              store(px + k,
-                    blend(v, target == 0 ? partners<0>(v) : partners<1>(v)));
-            }
-          });
+      forPieces(&map, start + high, length,
+                [&](Index local, Index x, Index piece) {
+                  double *px = d + 2 * x, *py = d + 2 * map.at(local + bit);
+                  for (Index k = 0; k < 2 * piece; k += 8) {
+                    V8 vx = load(px + k), vy = load(py + k);
+                    store(px + k, blend(vx, vy));
+                    store(py + k, blend(vy, vx));
+                  }
+                });
     });
   }
 }
