@@ -146,13 +146,26 @@ template <class F> decltype(auto) withRotation(Gen gen, F &&f) {
   }
 }
 
+/// Calls f.template operator()<UpdatePhi, Exchange>() with the flags
+/// values: loops compiled for each case, chosen once per run.
+template <class F>
+[[gnu::always_inline]] inline void withFlags(bool updatePhi, bool exchange,
+                                             F &&f) {
+  if (updatePhi)
+    exchange ? f.template operator()<true, true>()
+             : f.template operator()<true, false>();
+  else
+    exchange ? f.template operator()<false, true>()
+             : f.template operator()<false, false>();
+}
+
 } // namespace
 
 bool canPairDeriv1(const KernelOp &first, const KernelOp &second) {
   auto rotation = [](const KernelOp &op) {
     Gen gen = genOf(op.generator);
-    return op.kind == OpKind::Deriv1 && !op.ctrl && op.targets[0] >= 2 &&
-           gen != Gen::General && fits(rotationShape(gen), op.matrix.data());
+    return op.kind == OpKind::Deriv1 && !op.ctrl && gen != Gen::General &&
+           fits(rotationShape(gen), op.matrix.data());
   };
   // Only the first may carry a folded CNOT, whose control must be constant
   // along the runs below the target.
@@ -189,19 +202,33 @@ void runDeriv1Pair(const KernelOp &first, const KernelOp &second,
                    *ly = lambda + 2 * y;
             // The folded CNOT: its control is above the target, so constant
             // along the run, and X exchanges the halves.
-            bool exchange = (local >> swapSelect) & 1;
-            auto body = [&]<bool UpdatePhi, bool Exchange>() {
-              derivRun2<UpdatePhi, S1, G1, S2, G2, Exchange>(
-                  px, py, lx, ly, length, minv, g, acc, accRe);
-            };
-            if (last)
-              exchange ? body.template operator()<true, true>()
-                       : body.template operator()<true, false>();
-            else
-              exchange ? body.template operator()<false, true>()
-                       : body.template operator()<false, false>();
+            withFlags(last, (local >> swapSelect) & 1,
+                      [&]<bool UpdatePhi, bool Exchange>() {
+                        derivRun2<UpdatePhi, S1, G1, S2, G2, Exchange>(
+                            px, py, lx, ly, length, minv, g, acc, accRe);
+                      });
           };
-          if (!map) {
+          if (bit < 4) {
+            // Both halves inside every vector: pairs [begin, end) are the
+            // amplitudes [2 begin, 2 end) (chunk bounds are multiples of 8).
+            forPieces(
+                map, 2 * begin, 2 * (end - begin),
+                [&](Index local, Index x, Index length) {
+                  auto run = [&]<bool UpdatePhi, bool Exchange, int T>() {
+                    derivLowRun2<UpdatePhi, S1, G1, S2, G2, T, Exchange>(
+                        phi + 2 * x, lambda + 2 * x, local, length, minv, g,
+                        swapSelect, acc, accRe);
+                  };
+                  withFlags(
+                      last, swapSelect < 63,
+                      [&]<bool UpdatePhi, bool Exchange>() {
+                        if (bit == 1)
+                          run.template operator()<UpdatePhi, Exchange, 0>();
+                        else
+                          run.template operator()<UpdatePhi, Exchange, 1>();
+                      });
+                });
+          } else if (!map) {
             forRunsInRange(begin, end, bit, [&](Index start, Index length) {
               piece(start, start, start + bit, length);
             });
@@ -257,10 +284,7 @@ void runSwapTile(const KernelOp &op, const StateBatch &batch,
   V8i lanes;
   for (int k = 0; k < 4; ++k)
     lanes[2 * k] = lanes[2 * k + 1] = (Index(k) & low) == low ? -1 : 0;
-  auto blend = [&](V8 keep, V8 take) {
-    return reinterpret_cast<V8>((reinterpret_cast<V8i>(keep) & ~lanes) |
-                                (reinterpret_cast<V8i>(take) & lanes));
-  };
+  auto blend = [&](V8 keep, V8 take) { return rt::blend(keep, take, lanes); };
   for (int s = 0; s < batch.numStates; ++s) {
     double *d = doubles(batch.states[s]);
     if (target < 2) {

@@ -17,9 +17,9 @@ void runDeriv1(const KernelOp &op, const StateBatch &batch, bool parallel,
                const TileMap *map = nullptr);
 
 /// Whether two Deriv1 ops that follow each other can run as one pass
-/// (runDeriv1Pair): the same target above bit 1, no controls, and each a
-/// rotation about X, Y or Z; only the first may carry a folded CNOT
-/// (targets[1], above the target: see foldSwapsIntoDerivs).
+/// (runDeriv1Pair): the same target, no controls, and each a rotation
+/// about X, Y or Z; only the first may carry a folded CNOT (targets[1],
+/// above the target: see foldSwapsIntoDerivs).
 bool canPairDeriv1(const KernelOp &first, const KernelOp &second);
 
 /// Two Deriv1 ops on the same target in one pass over the pairs: the same

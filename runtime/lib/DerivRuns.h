@@ -167,6 +167,65 @@ inline double derivRun(double *px, double *py, double *lx, double *ly,
   return sum;
 }
 
+/// One step on a vector that holds both halves of its pairs (a target on
+/// bit 0 or 1): v from phi, a from lambda; sign is halfSign<Target>().
+template <Shape SM, Gen GK, int Target>
+[[gnu::always_inline]] inline void derivLowStep(V8 &v, V8 &a, bool updatePhi,
+                                                const Mat2 &minv, const Mat2 &g,
+                                                V8 sign, V8 &acc, V8 &accRe) {
+  if constexpr (GK == Gen::PauliX)
+    acc += a * swapReIm(partners<Target>(v));
+  else if constexpr (GK == Gen::PauliY)
+    accRe += sign * (a * partners<Target>(v));
+  else if constexpr (GK == Gen::PauliZ)
+    acc -= sign * (a * swapReIm(v));
+  else
+    acc += a * swapReIm(g.inVector<Shape::General, Target>(v));
+  a = minv.inVector<SM, Target>(a);
+  if (updatePhi)
+    v = minv.inVector<SM, Target>(v);
+}
+
+/// derivRun2 for a target on bit 0 or 1: `amplitudes` (a multiple of 4)
+/// consecutive amplitudes from local index `first`. With Exchange, an X on
+/// the target where bit swapSelect is 1 comes first (a folded CNOT): on the
+/// lanes of that bit when it is 0 or 1, on whole vectors otherwise.
+template <bool UpdatePhi, Shape S1, Gen G1, Shape S2, Gen G2, int Target,
+          bool Exchange>
+inline void derivLowRun2(double *p, double *l, Index first, Index amplitudes,
+                         const Mat2 *const minv[2], const Mat2 *const g[2],
+                         int swapSelect, V8 sum[2], V8 sumRe[2]) {
+  V8 acc[2] = {splat(0), splat(0)}, accRe[2] = {splat(0), splat(0)};
+  const V8 sign = halfSign<Target>();
+  V8i lanes = {}, all = {};
+  for (int k = 0; k < 8; ++k)
+    all[k] = -1;
+  if (swapSelect < 2)
+    for (int k = 0; k < 4; ++k)
+      lanes[2 * k] = lanes[2 * k + 1] = ((k >> swapSelect) & 1) ? -1 : 0;
+  for (Index k = 0; k < amplitudes; k += 4) {
+    V8 v = load(p + 2 * k), a = load(l + 2 * k);
+    if constexpr (Exchange) {
+      V8i m = swapSelect < 2                      ? lanes
+              : (((first + k) >> swapSelect) & 1) ? all
+                                                  : lanes;
+      v = blend(v, partners<Target>(v), m);
+      a = blend(a, partners<Target>(a), m);
+    }
+    derivLowStep<S1, G1, Target>(v, a, true, *minv[0], *g[0], sign, acc[0],
+                                 accRe[0]);
+    derivLowStep<S2, G2, Target>(v, a, UpdatePhi, *minv[1], *g[1], sign, acc[1],
+                                 accRe[1]);
+    store(l + 2 * k, a);
+    if (UpdatePhi)
+      store(p + 2 * k, v);
+  }
+  for (int i = 0; i < 2; ++i) {
+    sum[i] += acc[i];
+    sumRe[i] += accRe[i];
+  }
+}
+
 /// derivRun for a target on bit 0 or 1 (see matrix1LowRun).
 template <bool UpdatePhi, Shape SM, Gen GK, int Target>
 inline double derivLowRun(double *p, double *l, Index amplitudes,
@@ -177,17 +236,10 @@ inline double derivLowRun(double *p, double *l, Index amplitudes,
   Index k = 0;
   for (; k + 4 <= amplitudes; k += 4) {
     V8 v = load(p + 2 * k), a = load(l + 2 * k);
-    if constexpr (GK == Gen::PauliX)
-      acc += a * swapReIm(partners<Target>(v));
-    else if constexpr (GK == Gen::PauliY)
-      accRe += sign * (a * partners<Target>(v));
-    else if constexpr (GK == Gen::PauliZ)
-      acc -= sign * (a * swapReIm(v));
-    else
-      acc += a * swapReIm(g.inVector<Shape::General, Target>(v));
-    store(l + 2 * k, minv.inVector<SM, Target>(a));
+    derivLowStep<SM, GK, Target>(v, a, UpdatePhi, minv, g, sign, acc, accRe);
+    store(l + 2 * k, a);
     if (UpdatePhi)
-      store(p + 2 * k, minv.inVector<SM, Target>(v));
+      store(p + 2 * k, v);
   }
   sumIm += acc;
   sumRe += accRe;

@@ -164,7 +164,7 @@ std::vector<KernelOp> foldSwapsIntoDerivs(const std::vector<KernelOp> &ops) {
       continue;
     const KernelOp &op = ops[i];
     int target = op.targets.empty() ? -1 : op.targets[0];
-    if (!isCnot(op) || target < 2 || std::countr_zero(op.ctrl) < target) {
+    if (!isCnot(op) || std::countr_zero(op.ctrl) < target) {
       out.push_back(op);
       continue;
     }

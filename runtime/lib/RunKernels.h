@@ -73,6 +73,12 @@ inline void forPieces(const TileMap *map, Index start, Index length, F f) {
   }
 }
 
+/// take on the lanes where mask is all ones, keep elsewhere (bit exact).
+inline V8 blend(V8 keep, V8 take, V8i mask) {
+  return reinterpret_cast<V8>((reinterpret_cast<V8i>(keep) & ~mask) |
+                              (reinterpret_cast<V8i>(take) & mask));
+}
+
 /// Multiplication by a complex constant, in the vector form above.
 struct CMul {
   V8 re, im;

@@ -24,13 +24,14 @@ std::vector<KernelOp> fuseOneBitOps(const std::vector<KernelOp> &ops);
 /// ops, which update both bits while the amplitudes are in registers.
 std::vector<KernelOp> pairOneBitOps(const std::vector<KernelOp> &ops);
 
-/// Adjoint sweeps: folds a CNOT (an X on target t, one control c > t, t >= 2)
+/// Adjoint sweeps: folds a CNOT (an X on target t, one control c > t)
 /// into the two adjoint steps on t that follow it (the first two ops after
 /// it that touch t, if they are Deriv1 rotations that run as one pass):
 /// the steps move back to the CNOT (they only pass ops on other bits) and
 /// the first one takes c as targets[1], meaning "X on t where bit c is 1,
-/// then the step". The paired step applies that X by exchanging its
-/// pointers to the two halves of a run, so the CNOT costs nothing.
+/// then the step". The paired step applies that X as it loads the pairs
+/// (the two halves of a run in exchanged order, or, for a target on bit 0
+/// or 1, a lane permutation), so the CNOT costs no pass of its own.
 std::vector<KernelOp> foldSwapsIntoDerivs(const std::vector<KernelOp> &ops);
 
 } // namespace qgrad::rt
