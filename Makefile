@@ -59,6 +59,8 @@ sanitize-build: $(SANITIZE_DIR)/build.ninja
 # poisoning is off (a false use-after-poison otherwise, docs/build.md).
 export ASAN_OPTIONS ?= allow_user_poisoning=0
 export UBSAN_OPTIONS ?= print_stacktrace=1
+# libomp's own per-thread structures are never freed (scripts/lsan.supp).
+export LSAN_OPTIONS ?= suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0
 test-sanitize: sanitize-build
 	LIT_ARGS="$(SANITIZE_LIT_ARGS)" ./scripts/run-tests.sh $(SANITIZE_DIR)
 
