@@ -229,7 +229,9 @@ std::vector<OpBlock> planBlocks(const std::vector<KernelOp> &ops, int numBits,
   for (size_t i = 0; i < ops.size(); ++i) {
     const KernelOp &op = ops[i];
     size_t before = steps.size();
-    if (i + 1 < ops.size() && canPairDeriv1(op, ops[i + 1])) {
+    // A pair on bit 0 or 1 works on whole vectors of 4 amplitudes: a
+    // 1-qubit state has only 2 (it read and wrote past the state).
+    if (numBits >= 2 && i + 1 < ops.size() && canPairDeriv1(op, ops[i + 1])) {
       close();
       plan.push_back({&op, nullptr, &ops[i + 1]});
       ++i;
