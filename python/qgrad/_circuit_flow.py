@@ -17,7 +17,7 @@ from jax.extend import core as jex_core
 
 from ._classical import Value
 from ._errors import CompileError
-from ._quantum import Operator, controlled
+from ._quantum import Operator, controlled, nested_jaxprs
 
 
 class MidMeasure:
@@ -46,11 +46,8 @@ def _contains_quantum(jaxpr):
                 return True
         if eqn.primitive.name == "measure":
             return True
-        for value in eqn.params.values():
-            for inner in (value if isinstance(value, (tuple, list)) else (value,)):
-                inner = getattr(inner, "jaxpr", inner)
-                if hasattr(inner, "eqns") and _contains_quantum(inner):
-                    return True
+        if any(_contains_quantum(inner) for inner in nested_jaxprs(eqn)):
+            return True
     return False
 
 
@@ -63,7 +60,7 @@ def _measure(ctx, eqn, operands):
                            "qgrad", eqn)
     if ctx.collecting is not None:
         raise CompileError(ctx.collecting, eqn)
-    if getattr(ctx, "loop_depth", 0):
+    if ctx.loop_depth:
         raise CompileError("a mid-circuit measurement inside a loop is not "
                            "supported (qgrad defers each measurement onto its "
                            "own qubit)", eqn)
@@ -110,6 +107,15 @@ def _region(ctx, lower_body):
     finally:
         ctx.queue = saved
     return [o for o in (outs or ()) if not isinstance(o, Operator)]
+
+
+def _loop_body(ctx, lower_body):
+    """_region for a loop body, where mid-circuit measurements are refused."""
+    ctx.loop_depth += 1
+    try:
+        return _region(ctx, lower_body)
+    finally:
+        ctx.loop_depth -= 1
 
 
 def _carried(ctx, values):
@@ -181,12 +187,8 @@ def _for_loop(ctx, eqn, operands):
     offset = fn.op(f"arith.muli {k64}, {step} : i64")
     index = Value(fn.op(f"arith.addi {start}, {offset} : i64"), (), "int64")
     body, body_consts = _open(p["jaxpr_body_fn"])
-    ctx.loop_depth = getattr(ctx, "loop_depth", 0) + 1
-    try:
-        outs = _region(ctx, lambda: ctx.lower(body, [index] + args,
-                                              body_consts + consts))
-    finally:
-        ctx.loop_depth -= 1
+    outs = _loop_body(ctx, lambda: ctx.lower(body, [index] + args,
+                                             body_consts + consts))
     _yield(ctx, outs)
     fn.close_region("}")
     return _results(ctx, names, init)
@@ -217,12 +219,8 @@ def _while_loop(ctx, eqn, operands):
     fn.open_region(f"^bb0({', '.join(f'{a}: {t}' for a, (_, t) in zip(after, pairs))}):")
     _enter(ctx, after[0])
     args = [Value(a, v.shape, v.dtype) for a, v in zip(after[1:], init)]
-    ctx.loop_depth = getattr(ctx, "loop_depth", 0) + 1
-    try:
-        outs = _region(ctx, lambda: ctx.lower(body_jaxpr, args,
-                                              body_closed + body_consts))
-    finally:
-        ctx.loop_depth -= 1
+    outs = _loop_body(ctx, lambda: ctx.lower(body_jaxpr, args,
+                                             body_closed + body_consts))
     _yield(ctx, outs)
     fn.close_region("")
     fn.emit_raw("}")
@@ -329,17 +327,13 @@ def rule_for(eqn):
         return _while_loop
     if name == "cond" and "jaxpr_branches" in eqn.params:
         return _cond
-    if name in _control_names() and any(
-            _contains_quantum(getattr(v, "jaxpr", v))
-            for value in eqn.params.values()
-            for v in (value if isinstance(value, (tuple, list)) else (value,))
-            if hasattr(getattr(v, "jaxpr", v), "eqns")):
+    if name in _JAX_CONTROL_FLOW and any(
+            _contains_quantum(inner) for inner in nested_jaxprs(eqn)):
         return _refuse_jax_control_flow
     return None
 
 
-def _control_names():
-    return ("while", "scan", "cond")
+_JAX_CONTROL_FLOW = ("while", "scan", "cond")
 
 
 def mid_measure_rule(eqn, env):

@@ -491,22 +491,16 @@ def _contraction(fn, eqn, operands, lhs_dims, rhs_dims, out_dims, rank, reductio
     acc = _fill(fn, 0.0 if _mlir.is_float(elem) else 0, elem, out_type)
     maps = [_mlir.affine_map(rank, [f"d{d}" for d in dims])
             for dims in (lhs_dims, rhs_dims, out_dims)]
-    iterators = ", ".join('"reduction"' if d in reductions else '"parallel"'
-                          for d in range(rank))
-    result = fn.fresh("t")
-    fn.open_region(f"{result} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
-                   f"iterator_types = [{iterators}]}} ins({lhs.ssa}, {rhs.ssa} : "
-                   f"{lhs.type}, {rhs.type}) outs({acc} : {out_type}) {{")
-    a, b, o = fn.fresh("x"), fn.fresh("y"), fn.fresh("o")
-    fn.emit_raw(f"^bb0({a}: {elem}, {b}: {elem}, {o}: {elem}):")
-    if _mlir.is_float(elem):
-        p = fn.op(f"arith.mulf {a}, {b} : {elem}")
-        s = fn.op(f"arith.addf {o}, {p} : {elem}")
-    else:
-        p = fn.op(f"arith.muli {a}, {b} : {elem}")
-        s = fn.op(f"arith.addi {o}, {p} : {elem}")
-    fn.emit(f"linalg.yield {s} : {elem}")
-    fn.close_region(f"}} -> {out_type}")
+    iterators = ["reduction" if d in reductions else "parallel" for d in range(rank)]
+    kind = "f" if _mlir.is_float(elem) else "i"
+
+    def multiply_add(fn, names):
+        a, b, o = names
+        product = fn.op(f"arith.mul{kind} {a}, {b} : {elem}")
+        return fn.op(f"arith.add{kind} {o}, {product} : {elem}")
+
+    result = _mlir.generic(fn, [(lhs.ssa, lhs.type, elem), (rhs.ssa, rhs.type, elem)],
+                           acc, out_type, maps, iterators, multiply_add)
     out = Value(result, shape, aval.dtype)
     if not shape:
         ssa = fn.op(f"tensor.extract {result}[] : {out_type}")
@@ -577,17 +571,11 @@ def _reduce(ctx, eqn, operands):
     acc = _fill(fn, neutral, elem, out_type)
     in_map = _mlir.identity_map(rank)
     out_map = _mlir.affine_map(rank, [f"d{d}" for d in range(rank) if d not in axes])
-    iterators = ", ".join('"reduction"' if d in axes else '"parallel"' for d in range(rank))
-    result = fn.fresh("t")
-    fn.open_region(f"{result} = linalg.generic {{indexing_maps = [{in_map}, {out_map}], "
-                   f"iterator_types = [{iterators}]}} ins({x.ssa} : {x.type}) "
-                   f"outs({acc} : {out_type}) {{")
-    a, o = fn.fresh("x"), fn.fresh("o")
-    fn.emit_raw(f"^bb0({a}: {elem}, {o}: {elem}):")
+    iterators = ["reduction" if d in axes else "parallel" for d in range(rank)]
     op = float_op if _mlir.is_float(elem) else int_op
-    s = fn.op(f"arith.{op} {o}, {a} : {elem}")
-    fn.emit(f"linalg.yield {s} : {elem}")
-    fn.close_region(f"}} -> {out_type}")
+    result = _mlir.generic(
+        fn, [(x.ssa, x.type, elem)], acc, out_type, [in_map, out_map], iterators,
+        lambda fn, names: fn.op(f"arith.{op} {names[1]}, {names[0]} : {elem}"))
     if not shape:
         return [Value(fn.op(f"tensor.extract {result}[] : {out_type}"), (), aval.dtype)]
     return [Value(result, shape, aval.dtype)]

@@ -82,6 +82,7 @@ class QNodeLowering(_lower.Lowering):
         self.measurements = []
         self.used = set()  # jaxpr variables some equation reads
         self.collecting = None  # why a flush is refused (inside ctrl/adjoint)
+        self.loop_depth = 0  # loop bodies being lowered (no measurement there)
         self.qubits = {}
         self.register = None
         self.size = 0
@@ -427,18 +428,21 @@ QUANTUM_RULES = {
 }
 
 
+def nested_jaxprs(eqn):
+    """The jaxprs an equation's parameters hold (loop bodies, branches,
+    transformed functions)."""
+    for value in eqn.params.values():
+        for inner in (value if isinstance(value, (tuple, list)) else (value,)):
+            inner = getattr(inner, "jaxpr", inner)
+            if hasattr(inner, "eqns"):
+                yield inner
+
+
 def _count_measurements(jaxpr):
     """Mid-circuit measurements in the circuit (each needs an ancilla)."""
-    count = 0
-    for eqn in jaxpr.eqns:
-        if eqn.primitive.name == "measure":
-            count += 1
-        for value in eqn.params.values():
-            for inner in (value if isinstance(value, (tuple, list)) else (value,)):
-                inner = getattr(inner, "jaxpr", inner)
-                if hasattr(inner, "eqns"):
-                    count += _count_measurements(inner)
-    return count
+    return sum((eqn.primitive.name == "measure")
+               + sum(_count_measurements(inner) for inner in nested_jaxprs(eqn))
+               for eqn in jaxpr.eqns)
 
 
 def _static_shots(eqn, operands):
