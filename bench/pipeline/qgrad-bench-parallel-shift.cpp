@@ -11,6 +11,14 @@
 //
 //   qgrad-bench-parallel-shift [--qubits 4,8,12,14] [--repeats 9] [--threads 2]
 //
+// Under mpirun with --mpi 1, the default context is distributed and the
+// calls alternate between the evaluations spread over the ranks (each on
+// whole registers, one thread per rank) and the evaluations run one after
+// another by all ranks together on the distributed register
+// (QGRAD_RT_MPI_SPREAD_QUBITS=0); rank 0 prints the table.
+//
+//   mpirun -np 2 qgrad-bench-parallel-shift --mpi 1 [--qubits ...]
+//
 //===----------------------------------------------------------------------===//
 
 #include "qgrad/Driver/CompiledProgram.h"
@@ -22,6 +30,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -134,6 +143,7 @@ struct Options {
   std::vector<int> qubits = {4, 8, 12, 14};
   int repeats = 9;
   int threads = 2;
+  bool mpi = false;
 };
 
 bool parseOptions(int argc, char **argv, Options &options) {
@@ -155,6 +165,8 @@ bool parseOptions(int argc, char **argv, Options &options) {
     } else if (arg == "--repeats") {
       if (value.getAsInteger(10, options.repeats) || options.repeats < 1)
         return false;
+    } else if (arg == "--mpi") {
+      options.mpi = value == "1";
     } else if (arg == "--threads") {
       if (value.getAsInteger(10, options.threads) || options.threads < 1)
         return false;
@@ -171,20 +183,37 @@ int main(int argc, char **argv) {
   Options options;
   if (!parseOptions(argc, argv, options)) {
     llvm::errs() << "usage: qgrad-bench-parallel-shift [--qubits 4,8,12,14] "
-                    "[--repeats 9] [--threads 2]\n";
+                    "[--repeats 9] [--threads 2] [--mpi 1]\n";
     return 2;
   }
+  if (options.mpi && qgrad_rt_mpi_init() != QGRAD_RT_OK) {
+    llvm::errs() << "error: " << qgrad_rt_last_error(nullptr) << "\n";
+    return 1;
+  }
+  bool quiet = qgrad_rt_mpi_rank() != 0;
   std::vector<double> angles(40);
   for (int i = 0; i < 40; ++i)
     angles[i] = std::fmod(0.37 * i, 3.1) - 1.5;
 
-  llvm::outs() << "parameter-shift gradient, 40 parameters (120 circuit "
-                  "evaluations), median of "
-               << options.repeats << " calls each, threads 1 and "
-               << options.threads << " alternating\n\n"
-               << "| qubits | 1 thread (ms) | " << options.threads
-               << " threads (ms) | speed-up | same bits |\n"
-               << "|---:|---:|---:|---:|:---|\n";
+  llvm::raw_ostream &out = quiet ? llvm::nulls() : llvm::outs();
+  if (options.mpi)
+    out << "parameter-shift gradient, 40 parameters (120 circuit "
+           "evaluations), median of "
+        << options.repeats << " calls each, " << qgrad_rt_mpi_size()
+        << " ranks, one thread each: every rank evaluating on the "
+           "distributed register and the evaluations spread over the ranks, "
+           "alternating\n\n"
+        << "| qubits | together (ms) | spread (ms) | speed-up | largest "
+           "difference |\n"
+        << "|---:|---:|---:|---:|---:|\n";
+  else
+    out << "parameter-shift gradient, 40 parameters (120 circuit "
+           "evaluations), median of "
+        << options.repeats << " calls each, threads 1 and "
+        << options.threads << " alternating\n\n"
+        << "| qubits | 1 thread (ms) | " << options.threads
+        << " threads (ms) | speed-up | same bits |\n"
+        << "|---:|---:|---:|---:|:---|\n";
   for (int qubits : options.qubits) {
     auto program = CompiledProgram::compileText(
         programText(qubits), "parallel-shift.mlir", {"gradient"});
@@ -214,6 +243,40 @@ int main(int argc, char **argv) {
       return std::vector<uint8_t>(g.data(), g.data() + g.size());
     };
     double ms = 0;
+    if (options.mpi) {
+      // Spread (the default) against QGRAD_RT_MPI_SPREAD_QUBITS=0.
+      auto callMpi = [&](bool spread, double &ms) {
+        if (spread)
+          unsetenv("QGRAD_RT_MPI_SPREAD_QUBITS");
+        else
+          setenv("QGRAD_RT_MPI_SPREAD_QUBITS", "0", 1);
+        std::vector<uint8_t> bytes = call(1, ms);
+        std::vector<double> values(bytes.size() / sizeof(double));
+        std::memcpy(values.data(), bytes.data(), bytes.size());
+        return values;
+      };
+      std::vector<double> reference = callMpi(true, ms);
+      callMpi(false, ms);
+      std::vector<double> together, spread;
+      double worst = 0;
+      bool repeatable = true;
+      for (int r = 0; r < options.repeats; ++r) {
+        std::vector<double> t = callMpi(false, ms);
+        together.push_back(ms);
+        repeatable &= callMpi(true, ms) == reference;
+        spread.push_back(ms);
+        for (size_t i = 0; i < t.size(); ++i)
+          worst = std::max(worst, std::abs(t[i] - reference[i]));
+      }
+      unsetenv("QGRAD_RT_MPI_SPREAD_QUBITS");
+      double a = median(together), b = median(spread);
+      out << "| " << qubits << " | " << llvm::format("%.3f", a) << " | "
+          << llvm::format("%.3f", b) << " | " << llvm::format("%.2f", a / b)
+          << " | " << llvm::format("%.2g", worst) << " |\n";
+      if (!repeatable || worst > 1e-12)
+        return 1;
+      continue;
+    }
     std::vector<uint8_t> reference = call(1, ms);
     call(options.threads, ms); // warm-up: the worker threads start
     std::vector<double> serial, parallel;
@@ -225,10 +288,9 @@ int main(int argc, char **argv) {
       parallel.push_back(ms);
     }
     double s = median(serial), p = median(parallel);
-    llvm::outs() << "| " << qubits << " | " << llvm::format("%.3f", s) << " | "
-                 << llvm::format("%.3f", p) << " | "
-                 << llvm::format("%.2f", s / p) << " | "
-                 << (same ? "yes" : "NO") << " |\n";
+    out << "| " << qubits << " | " << llvm::format("%.3f", s) << " | "
+        << llvm::format("%.3f", p) << " | " << llvm::format("%.2f", s / p)
+        << " | " << (same ? "yes" : "NO") << " |\n";
     if (!same)
       return 1;
   }

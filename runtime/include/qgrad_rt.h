@@ -244,6 +244,36 @@ int64_t qgrad_rt_parallel_for(qgrad_rt_context *ctx, int64_t n,
                               void (*body)(void *closure, int64_t i),
                               void *closure);
 
+/* What iteration i of a loop writes: the `count` doubles
+ * base[i * iteration_stride + e * stride], e = 0 .. count - 1 (column i of
+ * a Jacobian: count rows, stride the row stride, iteration_stride the
+ * column stride). */
+typedef struct qgrad_rt_loop_output {
+  double *base;
+  int64_t count;
+  int64_t stride;
+  int64_t iteration_stride;
+} qgrad_rt_loop_output;
+
+/* qgrad_rt_parallel_for whose iterations write only the num_outputs
+ * regions of `outputs` (and memory of their own). On a distributed ctx
+ * (qgrad_rt_mpi_init) whose register has at most
+ * QGRAD_RT_MPI_SPREAD_QUBITS qubits (default 20; 0 never spreads), the
+ * iterations are spread over the ranks: rank r runs the r-th contiguous
+ * block of them on worker contexts that hold whole registers (on
+ * qgrad_rt_num_threads() threads below 14 qubits), then every rank receives
+ * every iteration's outputs. Each iteration then computes what it computes
+ * in one process, so the outputs are bit-identical to a one-process run
+ * (below 14 qubits; from 14 the kernels' reductions follow each process's
+ * thread count). The register size is taken from ctx's last allocation;
+ * before any allocation, and on a context that is not distributed, this is
+ * qgrad_rt_parallel_for. Errors: every rank gets the error of the lowest
+ * failing iteration. Every rank must make the same call. */
+int64_t qgrad_rt_parallel_for_outputs(qgrad_rt_context *ctx, int64_t n,
+                                      void (*body)(void *closure, int64_t i),
+                                      void *closure, int64_t num_outputs,
+                                      const qgrad_rt_loop_output *outputs);
+
 /* The number of threads qgrad_rt_parallel_for uses: the last
  * qgrad_rt_set_num_threads(n > 0), else omp_get_max_threads()
  * (OMP_NUM_THREADS, or the number of cores). */

@@ -150,6 +150,19 @@ qgrad_rt_context *qgrad_rt_default_context(void) {
   return context.get();
 }
 
+} // extern "C"
+
+std::shared_ptr<Communicator>
+qgrad::rt::contextCommunicator(qgrad_rt_context *ctx) {
+  return ctx ? ctx->device.communicator() : nullptr;
+}
+
+int64_t qgrad::rt::contextQubits(qgrad_rt_context *ctx) {
+  return ctx ? ctx->device.lastRegisterQubits() : 0;
+}
+
+extern "C" {
+
 const char *qgrad_rt_last_error(const qgrad_rt_context *ctx) {
   if (!ctx)
     return lastError.empty() ? nullptr : lastError.c_str();

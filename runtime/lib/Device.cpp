@@ -71,6 +71,8 @@ void Device::allocate(int64_t numQubits) {
   else
     state_.emplace(numQubits);
   numQubits_ = static_cast<int>(numQubits);
+  if (numQubits > 0)
+    lastRegisterQubits_ = numQubits_;
   tape_.clear();
   tapeParams_ = 0;
   recording_ = hasTape_ = false;

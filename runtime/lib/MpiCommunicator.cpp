@@ -89,6 +89,15 @@ public:
     }
   }
 
+  void allgather(const void *send, void *recv, size_t bytes) override {
+    if (bytes > kMaxMessage)
+      throw RuntimeError("allgather: " + std::to_string(bytes) +
+                         " bytes per rank is more than one message holds");
+    check(MPI_Allgather(send, static_cast<int>(bytes), MPI_BYTE, recv,
+                        static_cast<int>(bytes), MPI_BYTE, MPI_COMM_WORLD),
+          "MPI_Allgather");
+  }
+
 private:
   int rank_ = 0, size_ = 1;
 };

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs a qgrad program in one process and under `mpirun -np N qgrad run
 --mpi`, and checks that the distributed run prints its results once and that
-they equal the single-process ones to 1e-12 (docs/runtime.md,
-"Distribution")."""
+they equal the single-process ones to 1e-12, or to --tolerance (0: bit for
+bit) (docs/runtime.md, "Distribution"). --env NAME=VALUE sets a variable for
+the ranks."""
 import argparse
 import json
 import os
@@ -25,6 +26,8 @@ def main():
     parser.add_argument("--mpirun", required=True)
     parser.add_argument("--np", type=int, default=4)
     parser.add_argument("--tolerance", type=float, default=1e-12)
+    parser.add_argument("--env", action="append", default=[],
+                        metavar="NAME=VALUE")
     parser.add_argument("program")
     parser.add_argument("args", nargs="*")
     options = parser.parse_args()
@@ -52,6 +55,7 @@ def main():
         "OMPI_MCA_mpi_yield_when_idle": "1",
         "OMP_NUM_THREADS": "1",
     })
+    env.update(item.split("=", 1) for item in options.env)
     # Open MPI takes an absolute mpirun path as its prefix: run it by name.
     env["PATH"] = os.path.dirname(mpirun) + os.pathsep + env.get("PATH", "")
     distributed = subprocess.run(
@@ -70,8 +74,9 @@ def main():
     a = list(flatten(json.loads(single.stdout)["results"]))
     b = list(flatten(json.loads(lines[0])["results"]))
     worst = max((abs(x - y) for x, y in zip(a, b)), default=0.0)
-    print(f"{len(a)} values, one process vs {options.np} ranks: "
-          f"largest difference {worst:.3g}")
+    print(f"{len(a)} values, one process vs {options.np} ranks "
+          f"{' '.join(options.env)}: largest difference {worst:.3g} "
+          f"(allowed {options.tolerance:.3g})")
     if len(a) != len(b) or not worst <= options.tolerance:
         print("one process:", a)
         print("distributed:", b)

@@ -16,10 +16,12 @@
 #include "qgrad/Runtime/DistributedRegister.h"
 #include "qgrad_rt.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -254,6 +256,131 @@ void compareCApi() {
   qgrad_rt_context_destroy(p);
 }
 
+/// The shifted evaluations of a gradient, the way compiled code runs them:
+/// iteration i evaluates a 10-qubit circuit whose parameter i is shifted and
+/// writes column i of two Jacobians of different layouts.
+struct ShiftedColumns {
+  static constexpr int64_t kQubits = 10, kRows = 3;
+  int64_t n;
+  int64_t badIteration = -1;
+  std::vector<double> rowMajor, columnMajor; // kRows x n, n x kRows
+  std::vector<int> runs;
+  explicit ShiftedColumns(int64_t n)
+      : n(n), rowMajor(kRows * n + 1, -7.0), columnMajor(kRows * n + 1, -7.0),
+        runs(n, 0) {}
+
+  static void body(void *closure, int64_t i) {
+    auto *self = static_cast<ShiftedColumns *>(closure);
+    ++self->runs[i];
+    qgrad_rt_context *ctx = qgrad_rt_default_context();
+    qgrad_rt_allocate(ctx, kQubits);
+    for (int64_t w = 0; w < kQubits; ++w) {
+      double t = 0.17 * (w + 1) + (w == i % kQubits ? 1.5707963267948966 : 0);
+      qgrad_rt_apply(ctx, QGRAD_RT_RY, &t, &w, 1, 0);
+      int64_t wires[2] = {w, (w + 1) % kQubits};
+      qgrad_rt_apply(ctx, QGRAD_RT_CNOT, nullptr, wires, 2, 0);
+    }
+    if (i == self->badIteration) {
+      int64_t outside = kQubits + i;
+      qgrad_rt_apply(ctx, QGRAD_RT_PAULI_X, nullptr, &outside, 1, 0);
+    }
+    for (int64_t r = 0; r < kRows; ++r) {
+      int64_t z = qgrad_rt_obs_named(ctx, QGRAD_RT_OBS_PAULI_Z, r * 4 + 1);
+      double e = qgrad_rt_expval(ctx, z) + static_cast<double>(i);
+      self->rowMajor[r * self->n + i] = e;
+      self->columnMajor[i * kRows + r] = -e;
+    }
+    qgrad_rt_obs_clear(ctx);
+  }
+
+  int64_t run(qgrad_rt_context *ctx) {
+    qgrad_rt_loop_output outputs[2] = {{rowMajor.data(), kRows, n, 1},
+                                       {columnMajor.data(), kRows, 1, kRows}};
+    return qgrad_rt_parallel_for_outputs(ctx, n, body, this, 2, outputs);
+  }
+};
+
+/// Ranks that run a loop's iterations, summed over the ranks.
+std::vector<double> runsOverRanks(const ShiftedColumns &loop) {
+  std::vector<double> total(loop.runs.begin(), loop.runs.end());
+  world->allreduceSum(total.data(), total.size());
+  return total;
+}
+
+/// qgrad_rt_parallel_for_outputs on a distributed context spreads the
+/// iterations over the ranks: each runs its block once, and every rank ends
+/// with the columns bit for bit as one process computes them.
+void spreadShiftedEvaluations() {
+  qgrad_rt_context *d = qgrad_rt_context_create_distributed();
+  qgrad_rt_context *p = qgrad_rt_context_create();
+  // The primal evaluation before the loop, which compiled code ends by
+  // releasing its register (an allocation of 0 qubits): the size of the
+  // registers the loop's evaluations will allocate.
+  qgrad_rt_allocate(d, ShiftedColumns::kQubits);
+  qgrad_rt_allocate(d, 0);
+  for (int64_t n : {int64_t(1), int64_t(3), int64_t(23)}) {
+    for (int64_t threads : {1, 2}) {
+      qgrad_rt_set_num_threads(threads);
+      std::string what = std::to_string(n) + " iterations, " +
+                         std::to_string(threads) + " threads per rank: ";
+      ShiftedColumns one(n), spread(n);
+      check(one.run(p) == QGRAD_RT_OK, what + "one process");
+      check(spread.run(d) == QGRAD_RT_OK,
+            what + "spread: " +
+                (qgrad_rt_last_error(d) ? qgrad_rt_last_error(d) : ""));
+      check(std::memcmp(one.rowMajor.data(), spread.rowMajor.data(),
+                        one.rowMajor.size() * sizeof(double)) == 0 &&
+                std::memcmp(one.columnMajor.data(), spread.columnMajor.data(),
+                            one.columnMajor.size() * sizeof(double)) == 0,
+            what + "columns bit for bit as in one process, nothing else "
+                   "written");
+      int64_t block = (n + world->size() - 1) / world->size();
+      int64_t mine = 0;
+      for (int64_t i = 0; i < n; ++i)
+        mine += spread.runs[i];
+      check(mine == std::max<int64_t>(
+                        0, std::min(n, (world->rank() + 1) * block) -
+                               world->rank() * block),
+            what + "this rank ran its block only (" + std::to_string(mine) +
+                " iterations)");
+      std::vector<double> total = runsOverRanks(spread);
+      check(std::all_of(total.begin(), total.end(),
+                        [](double runs) { return runs == 1; }),
+            what + "every iteration ran on one rank");
+    }
+  }
+  qgrad_rt_set_num_threads(0);
+
+  // An error on one rank reaches every rank, as the lowest failing
+  // iteration's error of a serial run, and nobody waits forever.
+  ShiftedColumns failing(17);
+  failing.badIteration = 16; // on the last rank's block
+  check(failing.run(d) == QGRAD_RT_ERROR, "a failing iteration fails the loop");
+  const char *error = qgrad_rt_last_error(d);
+  check(error && std::string(error) ==
+                     "qgrad_rt_apply: PauliX: wire 26 is outside the register "
+                     "of 10 qubits",
+        std::string("every rank reports the failing iteration's error: ") +
+            (error ? error : "(none)"));
+  qgrad_rt_clear_error(d);
+
+  // Above QGRAD_RT_MPI_SPREAD_QUBITS every rank runs every iteration (the
+  // register distributed): the same columns to rounding.
+  setenv("QGRAD_RT_MPI_SPREAD_QUBITS", "9", 1);
+  ShiftedColumns one(11), together(11);
+  one.run(p);
+  check(together.run(d) == QGRAD_RT_OK, "not spread: runs");
+  unsetenv("QGRAD_RT_MPI_SPREAD_QUBITS");
+  check(maxDiff(one.rowMajor, together.rowMajor) <= 1e-12 &&
+            maxDiff(one.columnMajor, together.columnMajor) <= 1e-12,
+        "not spread: the columns of one process");
+  check(std::all_of(together.runs.begin(), together.runs.end(),
+                    [](int runs) { return runs == 1; }),
+        "not spread: this rank ran every iteration");
+  qgrad_rt_context_destroy(d);
+  qgrad_rt_context_destroy(p);
+}
+
 /// QGRAD_RT_MPI=1 under mpirun: the default context distributes itself.
 void defaultContextFromEnvironment() {
   qgrad_rt_context *d = qgrad_rt_default_context();
@@ -366,6 +493,7 @@ int main(int argc, char **argv) {
         for (uint64_t seed : {1, 2})
           compareCircuit(n, seed * 100 + n);
       compareCApi();
+      spreadShiftedEvaluations();
       refuseTooWide();
     }
   } catch (const std::exception &e) {

@@ -228,6 +228,57 @@ TEST(ParallelFor, NullArguments) {
   qgrad_rt_context_destroy(ctx);
 }
 
+// Without MPI the outputs change nothing: the loop is qgrad_rt_parallel_for
+// and the declared regions are left to the iterations.
+TEST(ParallelForOutputs, OneProcessRunsTheLoopAsIs) {
+  Threads two(2);
+  qgrad_rt_context *caller = qgrad_rt_context_create();
+  Evaluations reference(21);
+  ASSERT_EQ(reference.run(caller), QGRAD_RT_OK);
+  Evaluations e(21);
+  qgrad_rt_loop_output out{e.values.data(), 1, 1, 1};
+  ASSERT_EQ(qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1,
+                                          &out),
+            QGRAD_RT_OK)
+      << errorOf(caller);
+  for (int64_t i = 0; i < 21; ++i) {
+    EXPECT_EQ(e.runs[i].load(), 1) << i;
+    EXPECT_EQ(std::memcmp(&e.values[i], &reference.values[i], sizeof(double)),
+              0)
+        << i;
+  }
+  e.badIteration = 9;
+  EXPECT_EQ(qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1,
+                                          &out),
+            QGRAD_RT_ERROR);
+  EXPECT_EQ(errorOf(caller), "qgrad_rt_apply: RX: wire 12 is outside the "
+                             "register of 3 qubits");
+  qgrad_rt_context_destroy(caller);
+}
+
+TEST(ParallelForOutputs, MalformedOutputsAreRefused) {
+  qgrad_rt_context *ctx = qgrad_rt_context_create();
+  Evaluations e(4);
+  EXPECT_EQ(
+      qgrad_rt_parallel_for_outputs(ctx, 4, Evaluations::body, &e, 2, nullptr),
+      QGRAD_RT_ERROR);
+  EXPECT_EQ(errorOf(ctx),
+            "qgrad_rt_parallel_for_outputs: the outputs are missing");
+  qgrad_rt_clear_error(ctx);
+  qgrad_rt_loop_output noMemory{nullptr, 3, 1, 3};
+  EXPECT_EQ(qgrad_rt_parallel_for_outputs(ctx, 4, Evaluations::body, &e, 1,
+                                          &noMemory),
+            QGRAD_RT_ERROR);
+  EXPECT_EQ(errorOf(ctx), "qgrad_rt_parallel_for_outputs: an output has no "
+                          "memory or a negative size");
+  for (int64_t i = 0; i < 4; ++i)
+    EXPECT_EQ(e.runs[i].load(), 0) << "refused before any iteration ran";
+  EXPECT_EQ(qgrad_rt_parallel_for_outputs(nullptr, 4, Evaluations::body, &e, 0,
+                                          nullptr),
+            QGRAD_RT_ERROR);
+  qgrad_rt_context_destroy(ctx);
+}
+
 TEST(ParallelFor, ThreadSetting) {
   qgrad_rt_set_num_threads(3);
   EXPECT_EQ(qgrad_rt_num_threads(), 3);

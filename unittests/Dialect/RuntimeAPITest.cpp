@@ -109,6 +109,8 @@ TEST(RuntimeAPI, SignaturesAreTheCPrototypes) {
        C_LETTERS(qgrad_rt_adjoint_jacobian)},
       {RuntimeFunction::ParallelFor, "qgrad_rt_parallel_for",
        C_LETTERS(qgrad_rt_parallel_for)},
+      {RuntimeFunction::ParallelForOutputs, "qgrad_rt_parallel_for_outputs",
+       C_LETTERS(qgrad_rt_parallel_for_outputs)},
   };
   for (const Case &c : cases) {
     EXPECT_EQ(runtimeFunctionName(c.fn), c.name);

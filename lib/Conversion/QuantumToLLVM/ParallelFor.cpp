@@ -8,6 +8,13 @@
 // descriptors are expanded into their fields), so it is a struct of the
 // function's own parameter types.
 //
+// When the function also carries qgrad.parallel_for_columns = K, its last K
+// operands before the count are Jacobians (memref<?x?xf64>, seven fields
+// each) whose column i iteration i writes; the loop then becomes
+// qgrad_rt_parallel_for_outputs with one qgrad_rt_loop_output per Jacobian
+// (base, rows, row stride, column stride), so that with MPI the runtime can
+// run the iterations on different ranks and gather the columns.
+//
 //===----------------------------------------------------------------------===//
 
 #include "qgrad/Conversion/QuantumToLLVM/QuantumToLLVM.h"
@@ -80,6 +87,75 @@ LLVM::LLVMFuncOp outlineBody(LLVM::LLVMFuncOp loop, LLVM::LLVMFuncOp column,
   return body;
 }
 
+/// Fields of a memref<?x?xf64> descriptor passed expanded: allocated and
+/// aligned pointer, offset, two sizes, two strides.
+constexpr unsigned kMatrixFields = 7;
+
+/// The K Jacobians named by qgrad.parallel_for_columns among `params`
+/// (the loop's operands without the count), as the index of each one's
+/// first field; an error when the operands do not end in K descriptors.
+FailureOr<SmallVector<unsigned>> columnOutputs(LLVM::LLVMFuncOp loop,
+                                               TypeRange params) {
+  Attribute attr = loop->getAttr(qgrad::quantum::kParallelForColumnsAttrName);
+  if (!attr)
+    return SmallVector<unsigned>();
+  auto count = dyn_cast<IntegerAttr>(attr);
+  auto isMatrix = [&](TypeRange fields) {
+    return llvm::all_of(llvm::enumerate(fields), [](auto field) {
+      bool pointer = isa<LLVM::LLVMPointerType>(field.value());
+      return field.index() < 2 ? pointer : field.value().isInteger(64);
+    });
+  };
+  SmallVector<unsigned> firsts;
+  if (count && count.getInt() >= 0 &&
+      static_cast<uint64_t>(count.getInt()) * kMatrixFields <= params.size()) {
+    unsigned first = params.size() - count.getInt() * kMatrixFields;
+    for (; first < params.size(); first += kMatrixFields) {
+      if (!isMatrix(params.slice(first, kMatrixFields)))
+        break;
+      firsts.push_back(first);
+    }
+    if (firsts.size() == static_cast<uint64_t>(count.getInt()))
+      return firsts;
+  }
+  return loop.emitError()
+         << "'" << qgrad::quantum::kParallelForColumnsAttrName
+         << "' must count the memref<?x?xf64> operands (7 fields each) "
+            "before the iteration count, got "
+         << attr;
+}
+
+/// A stack array of one qgrad_rt_loop_output {base, count, stride,
+/// iteration_stride} per Jacobian: column i of the matrix whose fields start
+/// at each index of `firsts`.
+Value buildLoopOutputs(OpBuilder &b, Location loc, ValueRange operands,
+                       ArrayRef<unsigned> firsts) {
+  MLIRContext *context = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  Type i64 = IntegerType::get(context, 64);
+  auto outputType =
+      LLVM::LLVMStructType::getLiteral(context, {ptr, i64, i64, i64});
+  Value length = LLVM::ConstantOp::create(
+      b, loc, i64, b.getI64IntegerAttr(static_cast<int64_t>(firsts.size())));
+  Value array = LLVM::AllocaOp::create(b, loc, ptr, outputType, length);
+  for (auto [k, first] : llvm::enumerate(firsts)) {
+    ValueRange matrix = operands.slice(first, kMatrixFields);
+    Value base = LLVM::GEPOp::create(b, loc, ptr, b.getF64Type(), matrix[1],
+                                     ArrayRef<LLVM::GEPArg>{matrix[2]});
+    // count = rows (size 0), stride = row stride, iteration_stride = column
+    // stride.
+    Value fields[] = {base, matrix[3], matrix[5], matrix[6]};
+    for (auto [index, field] : llvm::enumerate(fields)) {
+      Value address = LLVM::GEPOp::create(
+          b, loc, ptr, outputType, array,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(k),
+                                 static_cast<int32_t>(index)});
+      LLVM::StoreOp::create(b, loc, field, address);
+    }
+  }
+  return array;
+}
+
 LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
                                ModuleOp module) {
   auto columnName = loop->getAttrOfType<FlatSymbolRefAttr>(
@@ -97,10 +173,16 @@ LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
            << "a parallel loop needs a body and the type (operands..., i64) "
               "-> void of its iteration "
            << columnName;
+  FailureOr<SmallVector<unsigned>> outputs =
+      columnOutputs(loop, type.getParams().drop_back());
+  if (failed(outputs))
+    return failure();
   auto context =
       declareRuntime(module, symbols, RuntimeFunction::DefaultContext);
-  auto parallelFor =
-      declareRuntime(module, symbols, RuntimeFunction::ParallelFor);
+  auto parallelFor = declareRuntime(module, symbols,
+                                    outputs->empty()
+                                        ? RuntimeFunction::ParallelFor
+                                        : RuntimeFunction::ParallelForOutputs);
   if (failed(context) || failed(parallelFor))
     return failure();
 
@@ -132,11 +214,19 @@ LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
   Value bodyAddress = LLVM::AddressOfOp::create(b, loc, body);
   // The status needs no check here: a failure is the context's sticky
   // error, which the program's caller reports.
-  LLVM::CallOp::create(
-      b, loc, *parallelFor,
-      ValueRange{runtime, entry->getArguments().back(), bodyAddress, closure});
+  SmallVector<Value> callOperands{runtime, entry->getArguments().back(),
+                                  bodyAddress, closure};
+  if (!outputs->empty()) {
+    callOperands.push_back(LLVM::ConstantOp::create(
+        b, loc, i64,
+        b.getI64IntegerAttr(static_cast<int64_t>(outputs->size()))));
+    callOperands.push_back(buildLoopOutputs(
+        b, loc, entry->getArguments().drop_back(), *outputs));
+  }
+  LLVM::CallOp::create(b, loc, *parallelFor, callOperands);
   LLVM::ReturnOp::create(b, loc, ValueRange{});
   loop->removeAttr(qgrad::quantum::kParallelForAttrName);
+  loop->removeAttr(qgrad::quantum::kParallelForColumnsAttrName);
   return success();
 }
 

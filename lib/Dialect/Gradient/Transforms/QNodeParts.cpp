@@ -612,7 +612,9 @@ FailureOr<func::FuncOp> QNodeSplitter::getEvaluate() {
 // which calls it for j = 0 .. n - 1, may run them in any order and on any
 // thread with the same result: it carries kParallelForAttrName naming its
 // column, and the LLVM lowering (convert-parallel-for-to-runtime) turns its
-// loop into qgrad_rt_parallel_for over an outlined body. The evaluations
+// loop into qgrad_rt_parallel_for over an outlined body; it also names the
+// Jacobians as the columns' outputs (kParallelForColumnsAttrName), so that
+// with MPI the columns can be computed on different ranks. The evaluations
 // are deterministic: both methods refuse mid-circuit measurements (whose
 // draws would depend on the context, hence on the thread).
 func::FuncOp QNodeSplitter::getShiftColumns(func::FuncOp quantumPart,
@@ -705,6 +707,8 @@ func::FuncOp QNodeSplitter::getShiftColumns(func::FuncOp quantumPart,
   func::ReturnOp::create(b, loc);
   columns->setAttr(quantum::kParallelForAttrName,
                    FlatSymbolRefAttr::get(column));
+  columns->setAttr(quantum::kParallelForColumnsAttrName,
+                   b.getI64IntegerAttr(static_cast<int64_t>(numResults)));
   return columns;
 }
 

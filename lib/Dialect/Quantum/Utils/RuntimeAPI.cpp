@@ -41,6 +41,8 @@ constexpr RuntimeSignature kRuntimeSignatures[] = {
     {RuntimeFunction::AdjointJacobian, "qgrad_rt_adjoint_jacobian", 'i',
      "ppipi"},
     {RuntimeFunction::ParallelFor, "qgrad_rt_parallel_for", 'i', "pipp"},
+    {RuntimeFunction::ParallelForOutputs, "qgrad_rt_parallel_for_outputs", 'i',
+     "pippip"},
 };
 
 const RuntimeSignature &signatureOf(RuntimeFunction function) {

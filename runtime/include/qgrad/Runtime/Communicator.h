@@ -28,6 +28,9 @@ public:
   virtual void allreduceSum(double *data, size_t count) = 0;
   /// Copies `bytes` bytes of rank `root` to every rank.
   virtual void broadcast(void *data, size_t bytes, int root) = 0;
+  /// Every rank's `bytes` bytes of `send`, in rank order, into `recv`
+  /// (size() * bytes bytes) on every rank.
+  virtual void allgather(const void *send, void *recv, size_t bytes) = 0;
 
   /// Waits until `partner` calls this too (an empty exchange): separates
   /// the time a rank waits for its partner from the transfer itself.

@@ -23,6 +23,10 @@ public:
   /// Replaces the state by numQubits qubits in |0...0>; clears the tape.
   void allocate(int64_t numQubits);
   int numQubits() const { return numQubits_; }
+  /// The qubits of the last register of at least one qubit (compiled code
+  /// releases a register by allocating 0): what the next evaluation of the
+  /// same circuit will allocate.
+  int lastRegisterQubits() const { return lastRegisterQubits_; }
 
   void apply(int64_t gate, const double *params, const int64_t *wires,
              int64_t numWires, bool adjoint);
@@ -60,6 +64,8 @@ public:
   void distribute(std::shared_ptr<Communicator> comm);
   /// The register's ranks, or null when it is held whole by this process.
   DistributedRegister *distributedRegister() { return dist_.get(); }
+  /// The ranks given to distribute(), or null.
+  const std::shared_ptr<Communicator> &communicator() const { return comm_; }
 
 private:
   void requireQubits(const char *what) const;
@@ -68,6 +74,7 @@ private:
 
   std::optional<StateVector> state_;
   int numQubits_ = 0;
+  int lastRegisterQubits_ = 0;
   std::shared_ptr<Communicator> comm_;        // set by distribute()
   std::shared_ptr<DistributedRegister> dist_; // the register, when split
   std::vector<KernelOp> pending_;

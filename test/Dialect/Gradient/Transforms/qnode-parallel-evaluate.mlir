@@ -2,8 +2,10 @@
 // The parameter-shift loop of Q.evaluate is Q.evaluate.columns: one call of
 // Q.evaluate.column per gate parameter j, which evaluates the shifted
 // circuits and writes column j of the Jacobian and nothing else. The loop
-// is marked qgrad.parallel_for: the LLVM lowering hands it to
-// qgrad_rt_parallel_for (test/Conversion/QuantumToLLVM/parallel-for.mlir).
+// is marked qgrad.parallel_for, and qgrad.parallel_for_columns counts the
+// Jacobians it writes column by column: the LLVM lowering hands it to
+// qgrad_rt_parallel_for_outputs (test/Conversion/QuantumToLLVM/
+// parallel-for.mlir), which may spread the columns over MPI ranks.
 
 func.func @circuit(%x: f64) -> f64 attributes {qnode, diff_method = "parameter-shift"} {
   %r = quantum.alloc( 2) : !quantum.reg
@@ -24,7 +26,7 @@ func.func @main(%x: f64) -> f64 {
 
 // CHECK-LABEL: func.func private @circuit.evaluate.columns(
 // CHECK-SAME:      %[[X:[^:]*]]: f64, %[[P:[^:]*]]: memref<?xf64>, %[[K:[^:]*]]: memref<?xi64>, %[[J:[^:]*]]: memref<?x?xf64>, %[[N:[^:]*]]: index)
-// CHECK-SAME:    attributes {qgrad.parallel_for = @circuit.evaluate.column}
+// CHECK-SAME:    attributes {qgrad.parallel_for = @circuit.evaluate.column, qgrad.parallel_for_columns = 1 : i64}
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[N]]
 // CHECK-NEXT:      func.call @circuit.evaluate.column(%[[X]], %[[P]], %[[K]], %[[J]], %[[I]])
 // CHECK-NEXT:    }

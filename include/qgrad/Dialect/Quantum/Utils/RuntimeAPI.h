@@ -38,6 +38,7 @@ enum class RuntimeFunction {
   TapeStop,
   AdjointJacobian,
   ParallelFor,
+  ParallelForOutputs,
 };
 
 /// On a private `func.func @F(operands..., %n: index)` whose body calls
@@ -48,6 +49,15 @@ enum class RuntimeFunction {
 /// closure holds the operands and the outlined body calls C.
 inline constexpr llvm::StringLiteral kParallelForAttrName =
     "qgrad.parallel_for";
+
+/// On such an F, the number K of F's last operands before %n that are
+/// memref<?x?xf64> whose column i only iteration i writes (the Jacobians of
+/// Q.evaluate.columns). The lowering then calls
+/// `qgrad_rt_parallel_for_outputs` with those columns as the loop's
+/// outputs, which lets the runtime spread the iterations over MPI ranks and
+/// gather the columns.
+inline constexpr llvm::StringLiteral kParallelForColumnsAttrName =
+    "qgrad.parallel_for_columns";
 
 /// The C name of `fn` (`qgrad_rt_...`).
 llvm::StringRef runtimeFunctionName(RuntimeFunction fn);
