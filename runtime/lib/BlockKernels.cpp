@@ -62,8 +62,9 @@ constexpr Shape G = Shape::General;
 /// prefetchers, which follow streams within a page, do not see them
 /// coming: each group waited for its lines from L3 (the tile's lines also
 /// compete for few L2 sets when its bits miss the set-index bits). Five
-/// groups ahead is about 1 to 2 microseconds of work; measured best among
-/// 3 to 13 on the layered circuit (10 % faster than none, the same in L2).
+/// groups of a block of 3-4 steps are a few hundred cycles of work, a few
+/// L3 latencies; measured best among 3 to 13 on the layered circuit (10 %
+/// faster than none, the same in L2).
 constexpr int kPrefetchGroups = 5;
 
 template <int N, class F> [[gnu::always_inline]] inline void unrolled(F &&f) {
