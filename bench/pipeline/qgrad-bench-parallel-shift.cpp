@@ -30,8 +30,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -209,8 +209,8 @@ int main(int argc, char **argv) {
   else
     out << "parameter-shift gradient, 40 parameters (120 circuit "
            "evaluations), median of "
-        << options.repeats << " calls each, threads 1 and "
-        << options.threads << " alternating\n\n"
+        << options.repeats << " calls each, threads 1 and " << options.threads
+        << " alternating\n\n"
         << "| qubits | 1 thread (ms) | " << options.threads
         << " threads (ms) | speed-up | same bits |\n"
         << "|---:|---:|---:|---:|:---|\n";

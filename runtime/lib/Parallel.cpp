@@ -179,8 +179,7 @@ private:
 /// every rank reaches, so one rank's failure cannot leave the others
 /// waiting.
 void spreadOverRanks(qgrad_rt_context *ctx, qgrad::rt::Communicator &comm,
-                     int64_t n,
-                     int64_t qubits, void (*body)(void *, int64_t),
+                     int64_t n, int64_t qubits, void (*body)(void *, int64_t),
                      void *closure, const LoopOutputs &outputs) {
   int64_t ranks = comm.size();
   int64_t block = (n + ranks - 1) / ranks;
@@ -306,16 +305,16 @@ int64_t qgrad_rt_parallel_for_outputs(qgrad_rt_context *ctx, int64_t n,
       qgrad::rt::contextCommunicator(ctx);
   int64_t qubits = qgrad::rt::contextQubits(ctx);
   if (!comm || comm->size() < 2 || insideParallelFor ||
-      qgrad_rt_last_error(ctx) || qubits == 0 ||
-      qubits > spreadQubitLimit() || n <= 0)
+      qgrad_rt_last_error(ctx) || qubits == 0 || qubits > spreadQubitLimit() ||
+      n <= 0)
     return qgrad_rt_parallel_for(ctx, n, body, closure);
   try {
     spreadOverRanks(ctx, *comm, n, qubits, body, closure,
                     LoopOutputs(outputs, num_outputs));
   } catch (const std::exception &e) {
-    qgrad_rt_fail(ctx, (std::string("qgrad_rt_parallel_for_outputs: ") +
-                        e.what())
-                           .c_str());
+    qgrad_rt_fail(
+        ctx,
+        (std::string("qgrad_rt_parallel_for_outputs: ") + e.what()).c_str());
   }
   return status(ctx);
 }

@@ -338,9 +338,9 @@ void spreadShiftedEvaluations() {
       int64_t mine = 0;
       for (int64_t i = 0; i < n; ++i)
         mine += spread.runs[i];
-      check(mine == std::max<int64_t>(
-                        0, std::min(n, (world->rank() + 1) * block) -
-                               world->rank() * block),
+      check(mine ==
+                std::max<int64_t>(0, std::min(n, (world->rank() + 1) * block) -
+                                         world->rank() * block),
             what + "this rank ran its block only (" + std::to_string(mine) +
                 " iterations)");
       std::vector<double> total = runsOverRanks(spread);

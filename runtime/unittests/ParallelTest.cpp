@@ -237,9 +237,9 @@ TEST(ParallelForOutputs, OneProcessRunsTheLoopAsIs) {
   ASSERT_EQ(reference.run(caller), QGRAD_RT_OK);
   Evaluations e(21);
   qgrad_rt_loop_output out{e.values.data(), 1, 1, 1};
-  ASSERT_EQ(qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1,
-                                          &out),
-            QGRAD_RT_OK)
+  ASSERT_EQ(
+      qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1, &out),
+      QGRAD_RT_OK)
       << errorOf(caller);
   for (int64_t i = 0; i < 21; ++i) {
     EXPECT_EQ(e.runs[i].load(), 1) << i;
@@ -248,9 +248,9 @@ TEST(ParallelForOutputs, OneProcessRunsTheLoopAsIs) {
         << i;
   }
   e.badIteration = 9;
-  EXPECT_EQ(qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1,
-                                          &out),
-            QGRAD_RT_ERROR);
+  EXPECT_EQ(
+      qgrad_rt_parallel_for_outputs(caller, 21, Evaluations::body, &e, 1, &out),
+      QGRAD_RT_ERROR);
   EXPECT_EQ(errorOf(caller), "qgrad_rt_apply: RX: wire 12 is outside the "
                              "register of 3 qubits");
   qgrad_rt_context_destroy(caller);

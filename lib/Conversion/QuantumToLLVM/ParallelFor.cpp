@@ -179,10 +179,10 @@ LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
     return failure();
   auto context =
       declareRuntime(module, symbols, RuntimeFunction::DefaultContext);
-  auto parallelFor = declareRuntime(module, symbols,
-                                    outputs->empty()
-                                        ? RuntimeFunction::ParallelFor
-                                        : RuntimeFunction::ParallelForOutputs);
+  auto parallelFor =
+      declareRuntime(module, symbols,
+                     outputs->empty() ? RuntimeFunction::ParallelFor
+                                      : RuntimeFunction::ParallelForOutputs);
   if (failed(context) || failed(parallelFor))
     return failure();
 
@@ -220,8 +220,8 @@ LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
     callOperands.push_back(LLVM::ConstantOp::create(
         b, loc, i64,
         b.getI64IntegerAttr(static_cast<int64_t>(outputs->size()))));
-    callOperands.push_back(buildLoopOutputs(
-        b, loc, entry->getArguments().drop_back(), *outputs));
+    callOperands.push_back(
+        buildLoopOutputs(b, loc, entry->getArguments().drop_back(), *outputs));
   }
   LLVM::CallOp::create(b, loc, *parallelFor, callOperands);
   LLVM::ReturnOp::create(b, loc, ValueRange{});
