@@ -23,6 +23,7 @@
 #include "qgrad/AD/GradientSynthesis.h"
 
 #include "qgrad/AD/Diagnostics.h"
+#include "qgrad/AD/InterleavedLanes.h"
 #include "qgrad/AD/MemoryUtils.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -35,6 +36,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <deque>
+#include <optional>
 
 using namespace llvm;
 
@@ -78,6 +80,8 @@ public:
     findLaneValues();
     if (Error Err = checkReplicable())
       return Err;
+    Interleaved.emplace(Narrow, Width,
+                        [&](const Value *V) { return isLane(V); });
     mapArguments();
     cloneBlocks();
     inheritUnwinding(Wide, Narrow);
@@ -312,7 +316,8 @@ private:
     auto Flush = [&] {
       for (unsigned Lane = 0; Lane < Width; ++Lane)
         for (Instruction *I : Deferred)
-          Maps[Lane][I] = cloneInto(*I, NewBB, Lane, /*Remap=*/true);
+          if (Value *V = cloneLane(*I, NewBB, Lane))
+            Maps[Lane][I] = V;
       Deferred.clear();
     };
     for (Instruction &I : BB) {
@@ -350,6 +355,15 @@ private:
       mapClone(I, 0, cloneInto(I, NewBB, 0, /*Remap=*/true));
     }
     Flush();
+  }
+
+  // Lane Lane's value of the lane instruction I (null: none, as for the
+  // free of an interleaved block by lanes 1..N-1).
+  Value *cloneLane(Instruction &I, BasicBlock *BB, unsigned Lane) {
+    Instruction *NI = cloneInto(I, BB, Lane, /*Remap=*/true);
+    if (!Interleaved->affects(I))
+      return NI;
+    return Interleaved->adjust(I, NI, Lane, Maps[0].lookup(&I));
   }
 
   // A primal clone serves every lane; a lane clone its own.
@@ -416,6 +430,7 @@ private:
   DenseMap<const Constant *, bool> ConstantRefersToShadow;
   SetVector<GlobalVariable *> ShadowGlobals;
   SmallVector<std::pair<Instruction *, unsigned>> Phis;
+  std::optional<InterleavedLanes> Interleaved;
 };
 
 } // namespace

@@ -1,0 +1,55 @@
+//===- InterleavedLanes.h - One block for the N lanes of a shadow ---*- C++
+//-*-===//
+//
+// Vector forward mode (VectorTangents.cpp) replicates tangent code once per
+// lane. A shadow allocation that the engine makes itself would give each
+// lane a block of its own, so the lanes' copies of one tangent live at
+// unrelated addresses, every lane needs its own pointer registers, and the
+// SLP vectorizer cannot load or store the N lanes at once. When every use
+// of such an allocation is an address computation, a load, a store or its
+// free, its lanes share one block instead, interleaved element by element:
+// byte offset o of lane L moves to N * o + L * s, where s is the one size of
+// every access. The N lanes of one element are then contiguous.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QGRAD_AD_INTERLEAVEDLANES_H
+#define QGRAD_AD_INTERLEAVEDLANES_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+
+namespace qgrad::ad {
+
+class InterleavedLanes {
+public:
+  /// Finds the shadow allocations of \p Narrow (the width-one tangent
+  /// function) whose \p Width lanes can share one interleaved block.
+  InterleavedLanes(llvm::Function &Narrow, unsigned Width,
+                   llvm::function_ref<bool(const llvm::Value *)> IsLane);
+
+  /// Whether the lane clones of \p I need adjust().
+  bool affects(const llvm::Instruction &I) const {
+    return Affected.contains(&I);
+  }
+
+  /// Turns \p Clone, lane \p Lane's remapped clone of \p I, into the
+  /// interleaved form and returns what lane \p Lane maps \p I to (null: the
+  /// clone was dropped). \p LaneZero is lane 0's value for \p I.
+  llvm::Value *adjust(const llvm::Instruction &I, llvm::Instruction *Clone,
+                      unsigned Lane, llvm::Value *LaneZero) const;
+
+private:
+  bool tryAllocation(llvm::CallBase &Alloc,
+                     llvm::function_ref<bool(const llvm::Value *)> IsLane);
+
+  unsigned Width;
+  /// Each affected instruction, with the access size s of its allocation.
+  llvm::DenseMap<const llvm::Instruction *, uint64_t> Affected;
+};
+
+} // namespace qgrad::ad
+
+#endif
