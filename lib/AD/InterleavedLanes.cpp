@@ -15,11 +15,14 @@
 #include "qgrad/AD/MemoryUtils.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -127,7 +130,7 @@ bool InterleavedLanes::tryAllocation(CallBase &Alloc,
 }
 
 Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
-                                unsigned Lane, Value *LaneZero) const {
+                                unsigned Lane, Value *LaneZero) {
   uint64_t Size = Affected.lookup(&I);
   IRBuilder<> B(Clone);
   if (isShadowAllocation(I)) {
@@ -165,7 +168,23 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
     LI->setAlignment(commonAlignment(LI->getAlign(), Size));
   if (auto *SI = dyn_cast<StoreInst>(Clone))
     SI->setAlignment(commonAlignment(SI->getAlign(), Size));
+  if (isa<LoadInst, StoreInst>(Clone))
+    AccessBlocks.insert(Clone->getParent());
   return Clone;
+}
+
+// The loop vectorizer would run along the loop, where lane L's elements are
+// N apart: strided loads and a shuffle per store. Across the lanes they are
+// contiguous, which is what the SLP vectorizer packs.
+void InterleavedLanes::keepLoopsScalar(Function &Wide) const {
+  if (AccessBlocks.empty())
+    return;
+  DominatorTree DT(Wide);
+  LoopInfo Loops(DT);
+  for (Loop *L : Loops.getLoopsInPreorder())
+    if (any_of(L->blocks(),
+               [&](BasicBlock *BB) { return AccessBlocks.contains(BB); }))
+      addStringMetadataToLoop(L, "llvm.loop.vectorize.enable", 0);
 }
 
 } // namespace qgrad::ad

@@ -84,6 +84,7 @@ public:
                         [&](const Value *V) { return isLane(V); });
     mapArguments();
     cloneBlocks();
+    Interleaved->keepLoopsScalar(Wide);
     inheritUnwinding(Wide, Narrow);
     return Error::success();
   }

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -39,7 +40,11 @@ public:
   /// interleaved form and returns what lane \p Lane maps \p I to (null: the
   /// clone was dropped). \p LaneZero is lane 0's value for \p I.
   llvm::Value *adjust(const llvm::Instruction &I, llvm::Instruction *Clone,
-                      unsigned Lane, llvm::Value *LaneZero) const;
+                      unsigned Lane, llvm::Value *LaneZero);
+
+  /// Asks the loop vectorizer to leave the loops of \p Wide that access an
+  /// interleaved block to the SLP vectorizer.
+  void keepLoopsScalar(llvm::Function &Wide) const;
 
 private:
   bool tryAllocation(llvm::CallBase &Alloc,
@@ -48,6 +53,7 @@ private:
   unsigned Width;
   /// Each affected instruction, with the access size s of its allocation.
   llvm::DenseMap<const llvm::Instruction *, uint64_t> Affected;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 8> AccessBlocks;
 };
 
 } // namespace qgrad::ad
