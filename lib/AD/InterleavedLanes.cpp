@@ -146,8 +146,8 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
       return Clone;
     }
     Value *LanePtr =
-        B.CreateInBoundsGEP(B.getInt8Ty(), LaneZero, B.getInt64(Lane * Size),
-                            I.getName() + ".lane" + Twine(Lane));
+        B.CreateInBoundsGEP(B.getInt8Ty(), LaneZero, B.getInt64(Lane * Size));
+    LanePtr->takeName(Clone);
     Clone->eraseFromParent();
     return LanePtr;
   }
