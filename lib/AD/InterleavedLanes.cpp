@@ -143,6 +143,7 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
           B.CreateMul(Call->getArgOperand(0), Call->getArgOperand(1));
       Call->setArgOperand(0, B.getInt64(Width));
       Call->setArgOperand(1, B.CreateAdd(Bytes, B.getInt64(Size)));
+      Blocks[&I] = Clone;
       return Clone;
     }
     Value *LanePtr =
@@ -151,9 +152,13 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
     Clone->eraseFromParent();
     return LanePtr;
   }
-  if (isa<CallInst>(I)) { // the block's free: once, by lane 0
-    if (Lane == 0)
+  // The block's free, once. Lane code is emitted lane after lane, so only
+  // the last lane's free comes after every lane's accesses before it.
+  if (isa<CallInst>(I)) {
+    if (Lane + 1 == Width) {
+      cast<CallInst>(Clone)->setArgOperand(0, Blocks.lookup(I.getOperand(0)));
       return Clone;
+    }
     Clone->eraseFromParent();
     return nullptr;
   }

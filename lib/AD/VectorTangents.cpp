@@ -359,7 +359,7 @@ private:
   }
 
   // Lane Lane's value of the lane instruction I (null: none, as for the
-  // free of an interleaved block by lanes 1..N-1).
+  // free of an interleaved block by lanes 0..N-2).
   Value *cloneLane(Instruction &I, BasicBlock *BB, unsigned Lane) {
     Instruction *NI = cloneInto(I, BB, Lane, /*Remap=*/true);
     if (!Interleaved->affects(I))

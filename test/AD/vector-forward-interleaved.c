@@ -10,10 +10,11 @@
 // RUN: %clang -O0 -I%qgrad_include -fpass-plugin=%plugin %s -o %t0 -lm && %t0
 // RUN: %clang -O1 -I%qgrad_include -fpass-plugin=%plugin %s -o %t1 -lm && %t1
 // RUN: %clang -O2 -I%qgrad_include -fpass-plugin=%plugin %s -o %t2 -lm && %t2
-// RUN: %clang -O3 -march=native -I%qgrad_include -fpass-plugin=%plugin %s -o
-// %t3 -lm && %t3 RUN: %clang -O0 -Xclang -disable-O0-optnone -I%qgrad_include
-// -S -emit-llvm %s -o %t.ll RUN: qgrad-ad %t.ll -o %t.ad.ll && %clang %t.ad.ll
-// -o %tad -lm && %tad
+// RUN: %clang -O3 -march=native -I%qgrad_include -fpass-plugin=%plugin \
+// RUN:   %s -o %t3 -lm && %t3
+// RUN: %clang -O0 -Xclang -disable-O0-optnone -I%qgrad_include -S \
+// RUN:   -emit-llvm %s -o %t.ll
+// RUN: qgrad-ad %t.ll -o %t.ad.ll && %clang %t.ad.ll -o %tad -lm && %tad
 #include <qgrad/AD/check.h>
 #include <qgrad/AD/enzyme.h>
 

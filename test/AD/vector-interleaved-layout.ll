@@ -2,7 +2,8 @@
 ; InterleavedLanes.cpp): %t's block, touched only by address arithmetic (a
 ; pointer walk and an index), loads, stores and its free, holds the four
 ; lanes interleaved: one calloc of 4 x (bytes + 8), lane L at byte 8 L,
-; element i of a lane at 4 i doubles, freed once, and the loop that reads it
+; element i of a lane at 4 i doubles, freed once (by the last lane, whose
+; code comes after every lane's, through lane 0's pointer), and the loop that reads it
 ; is left to the SLP vectorizer. %u's block escapes into a callee, so each
 ; lane keeps a block of its own.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=qgrad-ad -S %s | FileCheck %s
@@ -21,6 +22,7 @@
 ; CHECK: %p.next.shadow.lane3 = getelementptr inbounds [4 x double], ptr %p.shadow.lane3, i64 1
 ; CHECK: %tj.addr.shadow.lane2 = getelementptr inbounds [4 x double], ptr %t.shadow.lane2, i64 %j
 ; CHECK: br i1 %more.j, label %sum.fwd, label %exit.fwd, !llvm.loop [[SUMLOOP:![0-9]+]]
+; CHECK-NOT: call void @free(ptr %t.shadow.lane
 ; CHECK: call void @free(ptr %t.shadow.lane0)
 ; CHECK-NOT: call void @free(ptr %t.shadow.lane
 ; CHECK: call void @free(ptr %u.shadow.lane3)

@@ -54,6 +54,8 @@ private:
   /// Each affected instruction, with the access size s of its allocation.
   llvm::DenseMap<const llvm::Instruction *, uint64_t> Affected;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8> AccessBlocks;
+  /// Each interleaved allocation's one block (lane 0's clone).
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Blocks;
 };
 
 } // namespace qgrad::ad
