@@ -14,15 +14,20 @@
 
 #include "qgrad/AD/MemoryUtils.h"
 
+#include "llvm/ADT/IntEqClasses.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <vector>
 
 using namespace llvm;
 
@@ -34,6 +39,13 @@ bool callsNamed(const Instruction &I, StringRef Name, unsigned NumArgs) {
   const auto *CB = dyn_cast<CallInst>(&I);
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
   return F && F->getName() == Name && CB->arg_size() == NumArgs;
+}
+
+bool isMultipleOf(const Value *V, uint64_t Size, const DataLayout &DL) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue().urem(Size) == 0;
+  return isPowerOf2_64(Size) &&
+         computeKnownBits(V, DL).countMinTrailingZeros() >= Log2_64(Size);
 }
 
 // The bytes a GEP step adds are a multiple of Size whatever its index.
@@ -50,6 +62,69 @@ bool stepsByMultiplesOf(const GetElementPtrInst &GEP, uint64_t Size,
                       0;
 }
 
+// What the addresses of one shadow block reach.
+struct Block {
+  CallBase *Alloc;
+  SmallSetVector<Instruction *, 16> Addresses;
+  SmallVector<Instruction *> Uses; // loads, stores, the free
+  SmallVector<MemIntrinsic *> Transfers;
+  uint64_t Size = 0; // of every load and store; 0: none yet
+  bool Fits = true;
+
+  bool accesses(Type *T, const DataLayout &DL) {
+    TypeSize Store = DL.getTypeStoreSize(T);
+    if (Store.isScalable() || Store != DL.getTypeAllocSize(T) ||
+        Store.getFixedValue() == 0 || (Size && Size != Store.getFixedValue()))
+      return false;
+    Size = Store.getFixedValue();
+    return true;
+  }
+
+  // Follows the block's addresses to their uses; false when a use would
+  // see the layout.
+  bool trace(function_ref<bool(const Value *)> IsLane, const DataLayout &DL) {
+    Addresses.insert(Alloc);
+    for (unsigned Next = 0; Next < Addresses.size(); ++Next) {
+      Instruction *P = Addresses[Next];
+      for (User *U : P->users()) {
+        auto *I = dyn_cast<Instruction>(U);
+        if (!I)
+          return false;
+        if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+          if (GEP->getPointerOperand() != P || GEP->getNumIndices() != 1 ||
+              GEP->getType()->isVectorTy() || IsLane(GEP->getOperand(1)))
+            return false;
+          Addresses.insert(GEP);
+        } else if (isa<PHINode>(I) ||
+                   (isa<SelectInst>(I) && I->getOperand(0) != P)) {
+          Addresses.insert(I);
+        } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+          if (!LI->isSimple() || !accesses(LI->getType(), DL))
+            return false;
+          Uses.push_back(LI);
+        } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+          if (SI->getValueOperand() == P || !SI->isSimple() ||
+              !accesses(SI->getValueOperand()->getType(), DL))
+            return false;
+          Uses.push_back(SI);
+        } else if (P == Alloc && callsNamed(*I, "free", 1)) {
+          Uses.push_back(I);
+        } else if (isa<MemSetInst, MemTransferInst>(I)) {
+          auto *MI = cast<MemIntrinsic>(I);
+          auto *Set = dyn_cast<MemSetInst>(MI);
+          if (MI->isVolatile() || IsLane(MI->getLength()) ||
+              (Set && IsLane(Set->getValue())))
+            return false;
+          Transfers.push_back(MI);
+        } else {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+};
+
 } // namespace
 
 InterleavedLanes::InterleavedLanes(Function &Narrow, unsigned Width,
@@ -57,76 +132,77 @@ InterleavedLanes::InterleavedLanes(Function &Narrow, unsigned Width,
     : Width(Width) {
   if (Width < 2)
     return;
+  const DataLayout &DL = Narrow.getDataLayout();
+  std::vector<Block> Blocks;
   for (Instruction &I : instructions(Narrow))
-    if (isShadowAllocation(I) && callsNamed(I, "calloc", 2))
-      tryAllocation(cast<CallBase>(I), IsLane);
-}
-
-bool InterleavedLanes::tryAllocation(CallBase &Alloc,
-                                     function_ref<bool(const Value *)> IsLane) {
-  const DataLayout &DL = Alloc.getModule()->getDataLayout();
-  SmallSetVector<Instruction *, 16> Addresses;
-  SmallVector<Instruction *> Uses;
-  uint64_t Size = 0;
-  auto Accesses = [&](Type *T) {
-    TypeSize Store = DL.getTypeStoreSize(T);
-    if (Store.isScalable() || Store != DL.getTypeAllocSize(T) ||
-        Store.getFixedValue() == 0 || (Size && Size != Store.getFixedValue()))
-      return false;
-    Size = Store.getFixedValue();
-    return true;
+    if (isShadowAllocation(I) && callsNamed(I, "calloc", 2)) {
+      Blocks.emplace_back();
+      Blocks.back().Alloc = cast<CallBase>(&I);
+      Blocks.back().Fits = Blocks.back().trace(IsLane, DL);
+    }
+  // Blocks whose addresses meet in a phi or select, or that a memcpy
+  // joins, must share the layout: they are interleaved together or not at
+  // all.
+  IntEqClasses Classes(Blocks.size());
+  DenseMap<const Value *, unsigned> Owner;
+  for (auto [Index, B] : enumerate(Blocks))
+    for (Instruction *A : B.Addresses)
+      if (auto [It, New] = Owner.try_emplace(A, Index); !New)
+        Classes.join(It->second, Index);
+  auto JoinOwnerOf = [&](unsigned Index, const Value *V) {
+    auto It = Owner.find(V);
+    if (It == Owner.end())
+      Blocks[Index].Fits = false;
+    else
+      Classes.join(It->second, Index);
   };
-  Addresses.insert(&Alloc);
-  for (unsigned Next = 0; Next < Addresses.size(); ++Next) {
-    Instruction *P = Addresses[Next];
-    for (User *U : P->users()) {
-      auto *I = dyn_cast<Instruction>(U);
-      if (!I)
-        return false;
-      if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
-        if (GEP->getPointerOperand() != P || GEP->getNumIndices() != 1 ||
-            GEP->getType()->isVectorTy() || IsLane(GEP->getOperand(1)))
-          return false;
-        Addresses.insert(GEP);
-      } else if (isa<PHINode>(I) ||
-                 (isa<SelectInst>(I) && I->getOperand(0) != P)) {
-        Addresses.insert(I);
-      } else if (auto *LI = dyn_cast<LoadInst>(I)) {
-        if (!LI->isSimple() || !Accesses(LI->getType()))
-          return false;
-        Uses.push_back(LI);
-      } else if (auto *SI = dyn_cast<StoreInst>(I)) {
-        if (SI->getValueOperand() == P || !SI->isSimple() ||
-            !Accesses(SI->getValueOperand()->getType()))
-          return false;
-        Uses.push_back(SI);
-      } else if (P == &Alloc && callsNamed(*I, "free", 1)) {
-        Uses.push_back(I);
-      } else {
-        return false;
-      }
+  for (auto [Index, B] : enumerate(Blocks)) {
+    for (Instruction *A : B.Addresses)
+      if (isa<PHINode, SelectInst>(A))
+        for (const Use &Op : A->operands())
+          if (Op->getType()->isPointerTy())
+            JoinOwnerOf(Index, Op.get());
+    for (MemIntrinsic *MI : B.Transfers) {
+      JoinOwnerOf(Index, MI->getDest());
+      if (auto *Transfer = dyn_cast<MemTransferInst>(MI))
+        JoinOwnerOf(Index, Transfer->getSource());
     }
   }
-  if (!Size)
-    return false;
-  for (Instruction *A : Addresses) {
-    if (auto *GEP = dyn_cast<GetElementPtrInst>(A);
-        GEP && !stepsByMultiplesOf(*GEP, Size, DL))
-      return false;
-    // A merge with an address of another block would mix the layouts.
-    if (isa<PHINode, SelectInst>(A) &&
-        any_of(A->operands(), [&](const Use &Op) {
-          auto *In = dyn_cast<Instruction>(Op.get());
-          return Op->getType()->isPointerTy() &&
-                 !(In && Addresses.contains(In));
-        }))
-      return false;
+  Classes.compress();
+  SmallVector<uint64_t> ClassSize(Classes.getNumClasses(), 0);
+  SmallVector<bool> ClassFits(Classes.getNumClasses(), true);
+  for (auto [Index, B] : enumerate(Blocks)) {
+    unsigned C = Classes[Index];
+    if (!B.Fits || (B.Size && ClassSize[C] && B.Size != ClassSize[C]))
+      ClassFits[C] = false;
+    if (B.Size)
+      ClassSize[C] = B.Size;
   }
-  for (Instruction *I : Addresses)
-    Affected[I] = Size;
-  for (Instruction *I : Uses)
-    Affected[I] = Size;
-  return true;
+  for (auto [Index, B] : enumerate(Blocks)) {
+    unsigned C = Classes[Index];
+    uint64_t Size = ClassSize[C];
+    if (!Size ||
+        any_of(B.Addresses,
+               [&](Instruction *A) {
+                 auto *GEP = dyn_cast<GetElementPtrInst>(A);
+                 return GEP && !stepsByMultiplesOf(*GEP, Size, DL);
+               }) ||
+        any_of(B.Transfers, [&](MemIntrinsic *MI) {
+          return !isMultipleOf(MI->getLength(), Size, DL);
+        }))
+      ClassFits[C] = false;
+  }
+  for (auto [Index, B] : enumerate(Blocks)) {
+    unsigned C = Classes[Index];
+    if (!ClassFits[C])
+      continue;
+    for (Instruction *I : B.Addresses)
+      Affected[I] = ClassSize[C];
+    for (Instruction *I : B.Uses)
+      Affected[I] = ClassSize[C];
+    for (MemIntrinsic *MI : B.Transfers)
+      Transfers.insert(MI);
+  }
 }
 
 Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
@@ -143,7 +219,7 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
           B.CreateMul(Call->getArgOperand(0), Call->getArgOperand(1));
       Call->setArgOperand(0, B.getInt64(Width));
       Call->setArgOperand(1, B.CreateAdd(Bytes, B.getInt64(Size)));
-      Blocks[&I] = Clone;
+      Bases[&I] = Clone;
       return Clone;
     }
     Value *LanePtr =
@@ -156,7 +232,7 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
   // the last lane's free comes after every lane's accesses before it.
   if (isa<CallInst>(I)) {
     if (Lane + 1 == Width) {
-      cast<CallInst>(Clone)->setArgOperand(0, Blocks.lookup(I.getOperand(0)));
+      cast<CallInst>(Clone)->setArgOperand(0, Bases.lookup(I.getOperand(0)));
       return Clone;
     }
     Clone->eraseFromParent();
@@ -176,6 +252,16 @@ Value *InterleavedLanes::adjust(const Instruction &I, Instruction *Clone,
   if (isa<LoadInst, StoreInst>(Clone))
     AccessBlocks.insert(Clone->getParent());
   return Clone;
+}
+
+// Lane L's copy of bytes [o, o + n) is elements o / s ... of lane L; over
+// all lanes that is bytes [N o, N (o + n)) of the interleaved blocks, which
+// lane 0's addresses start.
+void InterleavedLanes::widenTransfer(MemIntrinsic &Clone) const {
+  IRBuilder<> B(&Clone);
+  Value *Length = Clone.getLength();
+  Clone.setLength(
+      B.CreateMul(Length, ConstantInt::get(Length->getType(), Width)));
 }
 
 // The loop vectorizer would run along the loop, where lane L's elements are

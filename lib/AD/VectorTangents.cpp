@@ -347,6 +347,12 @@ private:
         }
         continue;
       }
+      if (Interleaved->isTransfer(I)) {
+        Flush();
+        Interleaved->widenTransfer(
+            *cast<MemIntrinsic>(cloneInto(I, NewBB, 0, /*Remap=*/true)));
+        continue;
+      }
       if (isLane(&I)) {
         Deferred.push_back(&I);
         continue;

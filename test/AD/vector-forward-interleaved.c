@@ -4,9 +4,11 @@
 // widths 3, 8 and 64 must equal one-tangent forward mode along the same
 // direction: heap temporaries of doubles and of floats, a pointer walking a
 // block, a select and a phi between addresses of one block, a constant byte
-// offset, a block of two-double structs, and temporaries that escape into a
-// noinline callee, are copied by memcpy or hold fields of two sizes (a
-// block per lane).
+// offset, a block of two-double structs, blocks cleared by memset or copied
+// by memcpy into each other, a pointer moving from one block to another;
+// and temporaries that escape into a noinline callee, are copied into the
+// user's buffer, hold fields of two sizes or share a select with a block
+// that escapes (a block per lane).
 // RUN: %clang -O0 -I%qgrad_include -fpass-plugin=%plugin %s -o %t0 -lm && %t0
 // RUN: %clang -O1 -I%qgrad_include -fpass-plugin=%plugin %s -o %t1 -lm && %t1
 // RUN: %clang -O2 -I%qgrad_include -fpass-plugin=%plugin %s -o %t2 -lm && %t2
@@ -44,6 +46,11 @@ static void kernel(const double *x, double *out, long n) {
   Mixed *mixed = (Mixed *)malloc(n * sizeof(Mixed));
   double *src = (double *)malloc(n * sizeof(double));
   double *copy = (double *)malloc(n * sizeof(double));
+  double *zero = (double *)malloc(n * sizeof(double));
+  double *next = (double *)malloc(n * sizeof(double));
+  double *staged = (double *)malloc(n * sizeof(double));
+  double *beside = (double *)malloc(n * sizeof(double));
+  memset(zero, 0, n * sizeof(double));
   double *p = t; // a pointer walking the block
   for (long i = 0; i < n; ++i) {
     *p++ = x[i] * x[i];
@@ -54,16 +61,34 @@ static void kernel(const double *x, double *out, long n) {
     mixed[i].d = x[i] - 0.5;
     mixed[i].w = (float)x[i];
     src[i] = cos(x[i]);
+    zero[i] += x[i] * x[(i + 2) % n];
+  }
+  for (long i = 0; i < n; ++i) {
+    staged[i] = x[i] * x[n - 1 - i];
+    beside[i] = sqrt(1.0 + x[i] * x[i]);
   }
   twice(escapes, n);
   memcpy(copy, src, n * sizeof(double));
+  // A pointer that reads one block, then another: a phi of both.
+  double *cur = zero;
+  for (int round = 0; round < 2; ++round) {
+    for (long i = 0; i < n; ++i)
+      next[i] = cur[i] * x[i] + 0.25;
+    cur = next;
+  }
   double *last = t + (n - 1);
   for (long i = 0; i < n; ++i) {
     double *pick = (i & 1) ? last : t + i;      // a select within the block
     double *second = (double *)((char *)t + 8); // a constant byte offset
     out[i] = *pick * f[i] + a[i].scale * a[i].shift + escapes[i] * *second +
-             mixed[i].d * mixed[i].w + copy[i];
+             mixed[i].d * mixed[i].w + copy[i] + cur[i];
+    out[i] += ((i & 1) ? beside : escapes)[i]; // with the escaping block
   }
+  // Into the user's buffer, whose lanes are separate: a block per lane.
+  long half = n / 2;
+  memcpy(out, staged, half * sizeof(double));
+  for (long i = 0; i < half; ++i)
+    out[i] += staged[n - 1 - i];
   free(t);
   free(f);
   free(a);
@@ -71,6 +96,10 @@ static void kernel(const double *x, double *out, long n) {
   free(mixed);
   free(src);
   free(copy);
+  free(zero);
+  free(next);
+  free(staged);
+  free(beside);
 }
 
 static void check_width(QgradCheckReport *report, const double *x, int width) {

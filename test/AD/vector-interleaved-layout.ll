@@ -4,8 +4,10 @@
 ; lanes interleaved: one calloc of 4 x (bytes + 8), lane L at byte 8 L,
 ; element i of a lane at 4 i doubles, freed once (by the last lane, whose
 ; code comes after every lane's, through lane 0's pointer), and the loop that reads it
-; is left to the SLP vectorizer. %u's block escapes into a callee, so each
-; lane keeps a block of its own.
+; is left to the SLP vectorizer. %v's block, cleared by a memset and filled
+; by a memcpy from %t's, is interleaved too, and each transfer is one call
+; for the four lanes, four times as long. %u's block escapes into a callee,
+; so each lane keeps a block of its own.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=qgrad-ad -S %s | FileCheck %s
 
 ; CHECK-LABEL: define internal void @__qgrad_fwd4_f(
@@ -19,7 +21,14 @@
 ; CHECK: %u.shadow.lane1 = call ptr @calloc(i64 1,
 ; CHECK: %u.shadow.lane2 = call ptr @calloc(i64 1,
 ; CHECK: %u.shadow.lane3 = call ptr @calloc(i64 1,
+; CHECK: %v.shadow.lane0 = call ptr @calloc(i64 4,
+; CHECK: [[VBYTES:%.*]] = mul i64 %bytes, 4
+; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr %v.shadow.lane0, i8 0, i64 [[VBYTES]], i1 false)
+; CHECK-NOT: call void @llvm.memset
 ; CHECK: %p.next.shadow.lane3 = getelementptr inbounds [4 x double], ptr %p.shadow.lane3, i64 1
+; CHECK: [[TBYTES:%.*]] = mul i64 %bytes, 4
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr %v.shadow.lane0, ptr %t.shadow.lane0, i64 [[TBYTES]], i1 false)
+; CHECK-NOT: call void @llvm.memcpy
 ; CHECK: %tj.addr.shadow.lane2 = getelementptr inbounds [4 x double], ptr %t.shadow.lane2, i64 %j
 ; CHECK: br i1 %more.j, label %sum.fwd, label %exit.fwd, !llvm.loop [[SUMLOOP:![0-9]+]]
 ; CHECK-NOT: call void @free(ptr %t.shadow.lane
@@ -55,6 +64,8 @@ entry:
   %bytes = shl i64 %n, 3
   %t = call ptr @malloc(i64 %bytes)
   %u = call ptr @malloc(i64 %bytes)
+  %v = call ptr @malloc(i64 %bytes)
+  call void @llvm.memset.p0.i64(ptr %v, i8 0, i64 %bytes, i1 false)
   br label %fill
 fill:
   %i = phi i64 [ 0, %entry ], [ %i.next, %fill ]
@@ -71,6 +82,7 @@ fill:
   br i1 %more, label %fill, label %scaled
 scaled:
   call void @scale(ptr %u, i64 %n)
+  call void @llvm.memcpy.p0.p0.i64(ptr %v, ptr %t, i64 %bytes, i1 false)
   br label %sum
 sum:
   %j = phi i64 [ 0, %scaled ], [ %j.next, %sum ]
@@ -78,7 +90,10 @@ sum:
   %tj = load double, ptr %tj.addr
   %uj.addr = getelementptr inbounds double, ptr %u, i64 %j
   %uj = load double, ptr %uj.addr
-  %r = fmul double %tj, %uj
+  %vj.addr = getelementptr inbounds double, ptr %v, i64 %j
+  %vj = load double, ptr %vj.addr
+  %tu = fmul double %tj, %uj
+  %r = fadd double %tu, %vj
   %outj.addr = getelementptr inbounds double, ptr %out, i64 %j
   store double %r, ptr %outj.addr
   %j.next = add i64 %j, 1
@@ -87,6 +102,7 @@ sum:
 exit:
   call void @free(ptr %t)
   call void @free(ptr %u)
+  call void @free(ptr %v)
   ret void
 }
 
@@ -103,5 +119,7 @@ define void @g(ptr %x, ptr %dx0, ptr %dx1, ptr %dx2, ptr %dx3, ptr %out,
 }
 
 declare ptr @malloc(i64)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare void @free(ptr)
 declare void @__enzyme_fwddiff(ptr, ...)

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 namespace qgrad::ad {
 
@@ -42,20 +43,27 @@ public:
   llvm::Value *adjust(const llvm::Instruction &I, llvm::Instruction *Clone,
                       unsigned Lane, llvm::Value *LaneZero);
 
+  /// Whether \p I is a memset, memcpy or memmove of interleaved blocks:
+  /// one call serves every lane, where all lanes' code before it is done.
+  bool isTransfer(const llvm::Instruction &I) const {
+    return Transfers.contains(&I);
+  }
+
+  /// Turns lane 0's clone of a transfer into the one for every lane.
+  void widenTransfer(llvm::MemIntrinsic &Clone) const;
+
   /// Asks the loop vectorizer to leave the loops of \p Wide that access an
   /// interleaved block to the SLP vectorizer.
   void keepLoopsScalar(llvm::Function &Wide) const;
 
 private:
-  bool tryAllocation(llvm::CallBase &Alloc,
-                     llvm::function_ref<bool(const llvm::Value *)> IsLane);
-
   unsigned Width;
   /// Each affected instruction, with the access size s of its allocation.
   llvm::DenseMap<const llvm::Instruction *, uint64_t> Affected;
   llvm::SmallPtrSet<const llvm::BasicBlock *, 8> AccessBlocks;
+  llvm::SmallPtrSet<const llvm::Instruction *, 4> Transfers;
   /// Each interleaved allocation's one block (lane 0's clone).
-  llvm::DenseMap<const llvm::Value *, llvm::Value *> Blocks;
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Bases;
 };
 
 } // namespace qgrad::ad
