@@ -4,9 +4,9 @@
 // rewriting (see InterleavedLanes.h). The mapping o -> N * o + L * s keeps
 // two accesses apart exactly when they were apart, provided every access
 // has size s and starts at a multiple of s; the analysis checks both, and
-// that no address leaves the function's own loads and stores (a callee or
-// a stored pointer would assume the plain layout). Anything else keeps a
-// block per lane.
+// that no address leaves the function's own loads, stores and transfers
+// between such blocks (a callee, a stored pointer or a user's buffer would
+// assume the plain layout). Anything else keeps a block per lane.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,13 +1,13 @@
-//===- InterleavedLanes.h - One block for the N lanes of a shadow ---*- C++
-//-*-===//
+//===- InterleavedLanes.h - N lanes in one shadow block ---------*- C++ -*-===//
 //
 // Vector forward mode (VectorTangents.cpp) replicates tangent code once per
 // lane. A shadow allocation that the engine makes itself would give each
 // lane a block of its own, so the lanes' copies of one tangent live at
 // unrelated addresses, every lane needs its own pointer registers, and the
 // SLP vectorizer cannot load or store the N lanes at once. When every use
-// of such an allocation is an address computation, a load, a store or its
-// free, its lanes share one block instead, interleaved element by element:
+// of such an allocation is an address computation, a load, a store, a
+// memset or memcpy among such blocks or its free, its lanes share one
+// block instead, interleaved element by element:
 // byte offset o of lane L moves to N * o + L * s, where s is the one size of
 // every access. The N lanes of one element are then contiguous.
 //
