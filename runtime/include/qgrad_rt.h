@@ -265,8 +265,10 @@ typedef struct qgrad_rt_loop_output {
  * every iteration's outputs. Each iteration then computes what it computes
  * in one process, so the outputs are bit-identical to a one-process run
  * (below 14 qubits; from 14 the kernels' reductions follow each process's
- * thread count). The register size is taken from ctx's last allocation;
- * before any allocation, and on a context that is not distributed, this is
+ * thread count). The register size is that of ctx's last allocation of at
+ * least one qubit (the unshifted evaluation before the loop; compiled code
+ * releases a register by allocating 0); before any such allocation, and on
+ * a context that is not distributed, this is
  * qgrad_rt_parallel_for. Errors: every rank gets the error of the lowest
  * failing iteration. Every rank must make the same call. */
 int64_t qgrad_rt_parallel_for_outputs(qgrad_rt_context *ctx, int64_t n,

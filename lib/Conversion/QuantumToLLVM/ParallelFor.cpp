@@ -125,18 +125,16 @@ FailureOr<SmallVector<unsigned>> columnOutputs(LLVM::LLVMFuncOp loop,
          << attr;
 }
 
-/// A stack array of one qgrad_rt_loop_output {base, count, stride,
-/// iteration_stride} per Jacobian: column i of the matrix whose fields start
-/// at each index of `firsts`.
+/// A stack array of `length` (the size of `firsts`) qgrad_rt_loop_output
+/// {base, count, stride, iteration_stride}, one per Jacobian: column i of
+/// the matrix whose fields start at each index of `firsts`.
 Value buildLoopOutputs(OpBuilder &b, Location loc, ValueRange operands,
-                       ArrayRef<unsigned> firsts) {
+                       ArrayRef<unsigned> firsts, Value length) {
   MLIRContext *context = b.getContext();
   auto ptr = LLVM::LLVMPointerType::get(context);
   Type i64 = IntegerType::get(context, 64);
   auto outputType =
       LLVM::LLVMStructType::getLiteral(context, {ptr, i64, i64, i64});
-  Value length = LLVM::ConstantOp::create(
-      b, loc, i64, b.getI64IntegerAttr(static_cast<int64_t>(firsts.size())));
   Value array = LLVM::AllocaOp::create(b, loc, ptr, outputType, length);
   for (auto [k, first] : llvm::enumerate(firsts)) {
     ValueRange matrix = operands.slice(first, kMatrixFields);
@@ -217,11 +215,12 @@ LogicalResult lowerParallelFor(LLVM::LLVMFuncOp loop, SymbolTable &symbols,
   SmallVector<Value> callOperands{runtime, entry->getArguments().back(),
                                   bodyAddress, closure};
   if (!outputs->empty()) {
-    callOperands.push_back(LLVM::ConstantOp::create(
+    Value count = LLVM::ConstantOp::create(
         b, loc, i64,
-        b.getI64IntegerAttr(static_cast<int64_t>(outputs->size()))));
-    callOperands.push_back(
-        buildLoopOutputs(b, loc, entry->getArguments().drop_back(), *outputs));
+        b.getI64IntegerAttr(static_cast<int64_t>(outputs->size())));
+    callOperands.push_back(count);
+    callOperands.push_back(buildLoopOutputs(
+        b, loc, entry->getArguments().drop_back(), *outputs, count));
   }
   LLVM::CallOp::create(b, loc, *parallelFor, callOperands);
   LLVM::ReturnOp::create(b, loc, ValueRange{});

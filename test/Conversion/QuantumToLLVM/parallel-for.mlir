@@ -95,8 +95,7 @@ llvm.func @columns(%a: f64, %n: i64) attributes {qgrad.parallel_for = @column} {
 // CHECK:         %[[CTX:.*]] = llvm.call @qgrad_rt_default_context()
 // CHECK:         %[[BODY:.*]] = llvm.mlir.addressof @two_jacobians.body
 // CHECK:         %[[K:.*]] = llvm.mlir.constant(2 : i64) : i64
-// CHECK:         %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
-// CHECK:         %[[OUTS:.*]] = llvm.alloca %[[TWO]] x !llvm.struct<(ptr, i64, i64, i64)>
+// CHECK-NEXT:    %[[OUTS:.*]] = llvm.alloca %[[K]] x !llvm.struct<(ptr, i64, i64, i64)>
 // CHECK:         %[[ABASE:.*]] = llvm.getelementptr %[[A1]][%[[AOFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, f64
 // CHECK:         %[[P:.*]] = llvm.getelementptr %[[OUTS]][0, 0]
 // CHECK:         llvm.store %[[ABASE]], %[[P]]
